@@ -1,0 +1,94 @@
+/**
+ * Typed runtime configuration with documented defaults. Every value can be overridden by the
+ * environment variable named beside it; README.md lists them all.
+ */
+import path from 'node:path';
+
+export interface PublicConfig {
+  /** Base path of the API, as the SPA calls it. API_BASE, default /api */
+  apiBase: string;
+  /** Days before due_end when a deadline counts as expiring soon. EXPIRING_SOON_DAYS, default 3 */
+  expiringSoonDays: number;
+  /** Raster tile URL template for OpenLayers; empty = no tiles (markers still show). MAP_TILE_URL */
+  mapTileUrl: string;
+  /** Attribution shown under the map tiles. MAP_TILE_ATTRIBUTION */
+  mapTileAttribution: string;
+  /** Country (ISO 3166-1 alpha-2, lower case) the address search is limited to. GEO_REGION, default lv */
+  geoRegion: string;
+  /** Base latitude and longitude for address search and the map. GEO_BASE_LAT / GEO_BASE_LNG (Riga) */
+  geoBaseLat: number;
+  geoBaseLng: number;
+  /** Public origin used in share links and social meta tags. PUBLIC_URL, default http://localhost:PORT */
+  publicUrl: string;
+}
+
+export interface ServerConfig {
+  /** PORT, default 3000 */
+  port: number;
+  /** HOST, default 0.0.0.0 */
+  host: string;
+  /** DATA_DIR: embedded database, uploads. Default ./data */
+  dataDir: string;
+  /** DATABASE_URL: a real PostgreSQL server; empty = embedded PGlite in DATA_DIR/db */
+  databaseUrl: string;
+  /** SEED: 'demo' seeds demo data; default 'demo' on the embedded database, '' on DATABASE_URL */
+  seed: string;
+  /** Session idle lifetime in minutes. SESSION_IDLE_MINUTES, default 120 */
+  sessionIdleMinutes: number;
+  /** Session absolute lifetime in hours. SESSION_ABSOLUTE_HOURS, default 720 (30 days) */
+  sessionAbsoluteHours: number;
+  /** Secure cookies with the __Host- prefix. COOKIE_SECURE, default true when PUBLIC_URL is https */
+  cookieSecure: boolean;
+  /** Login attempts per minute per address. LOGIN_RATE_LIMIT, default 10 */
+  loginRateLimit: number;
+  /** Requests per minute per address for everything else. RATE_LIMIT, default 600 */
+  rateLimit: number;
+  /** Folder holding the built SPA. STATIC_DIR, default ./dist */
+  staticDir: string;
+  /** Log level for pino. LOG_LEVEL, default info ('silent' in tests) */
+  logLevel: string;
+  /** GEOCODER_URL: a Photon-compatible geocoder; empty = offline gazetteer */
+  geocoderUrl: string;
+  /** GEOCODER_KEY: sent as apiKey query parameter when set */
+  geocoderKey: string;
+  public: PublicConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+  const port = int(env.PORT, 3000);
+  const databaseUrl = env.DATABASE_URL ?? '';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl,
+    seed: env.SEED ?? (databaseUrl ? '' : 'demo'),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 720),
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
+    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
+    rateLimit: int(env.RATE_LIMIT, 600),
+    staticDir: path.resolve(cwd, env.STATIC_DIR || 'dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    geocoderUrl: env.GEOCODER_URL ?? '',
+    geocoderKey: env.GEOCODER_KEY ?? '',
+    public: {
+      apiBase: env.API_BASE || '/api',
+      expiringSoonDays: int(env.EXPIRING_SOON_DAYS, 3),
+      mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '© OpenStreetMap contributors',
+      geoRegion: env.GEO_REGION || 'lv',
+      geoBaseLat: int(env.GEO_BASE_LAT, 56.9496),
+      geoBaseLng: int(env.GEO_BASE_LNG, 24.1052),
+      publicUrl,
+    },
+  };
+}
