@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import formatjs from 'eslint-plugin-formatjs';
+import globals from 'globals';
+
+// Dependencies flow one way: shared -> ui -> features -> app; the server never imports the SPA.
+const layer = (from, forbidden, message) => ({
+  files: [from],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: forbidden.map((group) => ({ group: [group], message })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'public/vendor',
+      'bench/results',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, formatjs },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'formatjs/no-invalid-icu': 'error',
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-plural-rules': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name=/^use(Selector|Dispatch)$/][parent.source.value='react-redux']",
+          message: 'Use the typed hooks from src/web/app/hooks.',
+        },
+      ],
+    },
+  },
+  layer('src/shared/**', ['**/web/**', '**/server/**', 'react', 'react-dom'], 'src/shared is imported by both sides and imports neither.'),
+  layer('src/server/**', ['**/web/**', 'react', 'react-dom', 'react-redux'], 'The server never imports the SPA.'),
+  layer('src/web/ui/**', ['**/features/**', '**/app/**', '**/api/**'], 'ui/ knows nothing of features, the store or the API.'),
+  layer('src/web/features/**', ['**/web/app/App*', '**/web/app/router*'], 'features do not import the app shell.'),
+);

@@ -1,0 +1,137 @@
+/**
+ * Cookie sessions: a random 32-byte token in an HttpOnly cookie; only its sha256 is stored, so a
+ * leaked sessions table cannot be replayed. Idle and absolute expiry are enforced here, not by the
+ * cookie's lifetime.
+ */
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../../../config';
+import type { Db } from '../db/db';
+import { HttpError } from '../errors';
+import type { UserRow } from '../users';
+import '../types';
+
+/** Refresh last-seen stamps at most this often: one write a minute per active user. */
+const TOUCH_INTERVAL_SECONDS = 60;
+
+export const sessionCookieName = (config: ServerConfig): string =>
+  config.cookieSecure ? '__Host-talka_session' : 'talka_session';
+
+export const hashToken = (token: string): string =>
+  crypto.createHash('sha256').update(token).digest('hex');
+
+const cookieOptions = (config: ServerConfig) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config.cookieSecure,
+});
+
+interface SessionUserRow extends UserRow {
+  session_id: string;
+  session_stale: boolean;
+  user_stale: boolean;
+}
+
+/** Looks up the session cookie; null when absent, expired or the user is gone. */
+async function lookup(db: Db, config: ServerConfig, token: string): Promise<SessionUserRow | null> {
+  const rows = await db.query<SessionUserRow>(
+    `SELECT u.*, s.id AS session_id,
+            s.last_seen_at < now() - make_interval(secs => $3) AS session_stale,
+            (u.last_seen_at IS NULL OR u.last_seen_at < now() - make_interval(secs => $3)) AS user_stale
+       FROM sessions s JOIN users u ON u.uuid = s.user_uuid
+      WHERE s.id = $1 AND s.expires_at > now()
+        AND s.last_seen_at > now() - make_interval(mins => $2)
+        AND u.deleted_at IS NULL`,
+    [hashToken(token), config.sessionIdleMinutes, TOUCH_INTERVAL_SECONDS],
+  );
+  return rows[0] ?? null;
+}
+
+/** Fills request.user / sessionId / sessionState from the cookie; touches last-seen stamps. */
+export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { db, config } = request.server;
+  const name = sessionCookieName(config);
+  const token = request.cookies[name];
+  if (!token) return;
+  const row = await lookup(db, config, token);
+  if (!row) {
+    request.sessionState = 'expired';
+    reply.clearCookie(name, cookieOptions(config));
+    return;
+  }
+  if (row.session_stale) {
+    await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
+  }
+  if (row.user_stale) {
+    await db.query('UPDATE users SET last_seen_at = now() WHERE uuid = $1', [row.uuid]);
+  }
+  const { session_id, session_stale: _s, user_stale: _u, ...user } = row;
+  request.user = user;
+  request.sessionId = session_id;
+  request.sessionState = 'valid';
+}
+
+/** Starts a fresh session (a new id every login: no fixation) and drops the request's old one. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<void> {
+  const { db, config } = request.server;
+  const token = crypto.randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  const oldToken = request.cookies[sessionCookieName(config)];
+  await db.transaction(async (tx) => {
+    if (oldToken) await tx.query('DELETE FROM sessions WHERE id = $1', [hashToken(oldToken)]);
+    await tx.query(
+      `INSERT INTO sessions (id, user_uuid, expires_at)
+       VALUES ($1, $2, now() + make_interval(hours => $3))`,
+      [id, user.uuid, config.sessionAbsoluteHours],
+    );
+    await tx.query('UPDATE users SET last_seen_at = now() WHERE uuid = $1', [user.uuid]);
+  });
+  reply.setCookie(sessionCookieName(config), token, {
+    ...cookieOptions(config),
+    maxAge: config.sessionAbsoluteHours * 3600,
+  });
+  request.user = user;
+  request.sessionId = id;
+  request.sessionState = 'valid';
+}
+
+/** Deletes the session server-side, so the old cookie is worthless even if it was copied. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { db, config } = request.server;
+  const token = request.cookies[sessionCookieName(config)];
+  if (token) await db.query('DELETE FROM sessions WHERE id = $1', [hashToken(token)]);
+  reply.clearCookie(sessionCookieName(config), cookieOptions(config));
+  request.user = null;
+  request.sessionId = null;
+  request.sessionState = 'none';
+}
+
+/** The logged-in user or a 401 (saying 'session expired' when a dead cookie came). */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (request.user) return request.user;
+  throw new HttpError(
+    401,
+    request.sessionState === 'expired' ? 'errors.session_expired' : 'errors.unauthenticated',
+  );
+}
+
+export const sessionPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.decorateRequest('sessionState', 'none');
+    const apiBase = app.config.public.apiBase;
+    app.addHook('onRequest', async (request, reply) => {
+      // Static files and uploads need no user; the health check must answer without the database.
+      if (!request.url.startsWith(apiBase) || request.routeOptions.config.skipSession) return;
+      await resolveSession(request, reply);
+    });
+  },
+  { name: 'talka-session', dependencies: ['talka-csrf'] },
+);

@@ -1,0 +1,49 @@
+/** Errors routes throw; the error handler turns them into Laravel-shaped, translated bodies. */
+import type { MessageRef } from '../shared/validation/messages';
+import type { ServerMessageId } from './i18n/messages';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageId: ServerMessageId,
+    readonly values?: Record<string, string | number>,
+  ) {
+    super(messageId);
+    this.name = 'HttpError';
+  }
+}
+
+/** 422 with field errors; each message is a descriptor translated in the request's locale. */
+export class FieldErrors extends Error {
+  readonly statusCode = 422;
+  constructor(readonly errors: Record<string, MessageRef[]>) {
+    super('validation failed');
+    this.name = 'FieldErrors';
+  }
+}
+
+export const notFound = () => new HttpError(404, 'errors.not_found');
+export const forbidden = () => new HttpError(403, 'errors.forbidden');
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** True when the database cannot be reached (not when a query is wrong): answered with 503. */
+export function isDbConnectionError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  return /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
+    err.message,
+  );
+}

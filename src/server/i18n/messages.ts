@@ -1,0 +1,149 @@
+/** The few texts the API itself answers with, in every UI language. Ids match the SPA catalogs. */
+import type { Locale } from '../../shared/locales';
+
+export type ServerMessageId =
+  | 'errors.unauthenticated'
+  | 'errors.session_expired'
+  | 'errors.csrf_mismatch'
+  | 'errors.too_many_requests'
+  | 'errors.not_found'
+  | 'errors.forbidden'
+  | 'errors.bad_request'
+  | 'errors.server_error'
+  | 'errors.db_unavailable'
+  | 'errors.validation_failed'
+  | 'auth.invalid_credentials'
+  | 'auth.email_taken'
+  | 'validation.required'
+  | 'validation.email'
+  | 'validation.min_length'
+  | 'validation.max_length'
+  | 'validation.accept_terms'
+  | 'validation.invalid';
+
+export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
+  en: {
+    'errors.unauthenticated': 'Please log in to continue.',
+    'errors.session_expired': 'Your session has expired. Please log in again.',
+    'errors.csrf_mismatch': 'The page has expired. Please try again.',
+    'errors.too_many_requests': 'Too many requests. Please wait a minute and try again.',
+    'errors.not_found': 'Not found.',
+    'errors.forbidden': 'You are not allowed to do this.',
+    'errors.bad_request': 'The request could not be understood.',
+    'errors.server_error': 'Server error',
+    'errors.db_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
+    'errors.validation_failed': 'The given data was invalid.',
+    'auth.invalid_credentials': 'These credentials do not match our records.',
+    'auth.email_taken': 'This email address is already registered.',
+    'validation.required': 'This field is required.',
+    'validation.email': 'Enter a valid email address.',
+    'validation.min_length': 'Use at least {min} characters.',
+    'validation.max_length': 'Use at most {max} characters.',
+    'validation.accept_terms': 'Accept the terms to continue.',
+    'validation.invalid': 'This value is not valid.',
+  },
+  lv: {
+    'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
+    'errors.session_expired': 'Jūsu sesija ir beigusies. Lūdzu, piesakieties vēlreiz.',
+    'errors.csrf_mismatch': 'Lapas derīgums ir beidzies. Lūdzu, mēģiniet vēlreiz.',
+    'errors.too_many_requests': 'Pārāk daudz pieprasījumu. Lūdzu, uzgaidiet minūti un mēģiniet vēlreiz.',
+    'errors.not_found': 'Nav atrasts.',
+    'errors.forbidden': 'Jums nav atļauts to darīt.',
+    'errors.bad_request': 'Pieprasījumu nevarēja saprast.',
+    'errors.server_error': 'Servera kļūda',
+    'errors.db_unavailable': 'Pakalpojums īslaicīgi nav pieejams. Lūdzu, mēģiniet vēlreiz pēc brīža.',
+    'errors.validation_failed': 'Norādītie dati nav derīgi.',
+    'auth.invalid_credentials': 'Šie pieteikšanās dati neatbilst mūsu ierakstiem.',
+    'auth.email_taken': 'Šī e-pasta adrese jau ir reģistrēta.',
+    'validation.required': 'Šis lauks ir obligāts.',
+    'validation.email': 'Ievadiet derīgu e-pasta adresi.',
+    'validation.min_length': 'Izmantojiet vismaz {min} rakstzīmes.',
+    'validation.max_length': 'Izmantojiet ne vairāk kā {max} rakstzīmes.',
+    'validation.accept_terms': 'Lai turpinātu, piekrītiet noteikumiem.',
+    'validation.invalid': 'Šī vērtība nav derīga.',
+  },
+  ru: {
+    'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
+    'errors.session_expired': 'Ваш сеанс истёк. Пожалуйста, войдите снова.',
+    'errors.csrf_mismatch': 'Срок действия страницы истёк. Пожалуйста, попробуйте ещё раз.',
+    'errors.too_many_requests': 'Слишком много запросов. Подождите минуту и попробуйте снова.',
+    'errors.not_found': 'Не найдено.',
+    'errors.forbidden': 'У вас нет прав на это действие.',
+    'errors.bad_request': 'Не удалось обработать запрос.',
+    'errors.server_error': 'Ошибка сервера',
+    'errors.db_unavailable': 'Сервис временно недоступен. Пожалуйста, попробуйте чуть позже.',
+    'errors.validation_failed': 'Переданные данные некорректны.',
+    'auth.invalid_credentials': 'Неверный адрес электронной почты или пароль.',
+    'auth.email_taken': 'Этот адрес электронной почты уже зарегистрирован.',
+    'validation.required': 'Это поле обязательно.',
+    'validation.email': 'Введите корректный адрес электронной почты.',
+    'validation.min_length':
+      'Минимум {min, plural, one {# символ} few {# символа} many {# символов} other {# символа}}.',
+    'validation.max_length':
+      'Максимум {max, plural, one {# символ} few {# символа} many {# символов} other {# символа}}.',
+    'validation.accept_terms': 'Примите условия, чтобы продолжить.',
+    'validation.invalid': 'Недопустимое значение.',
+  },
+  tr: {
+    'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
+    'errors.session_expired': 'Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.',
+    'errors.csrf_mismatch': 'Sayfanın süresi doldu. Lütfen tekrar deneyin.',
+    'errors.too_many_requests': 'Çok fazla istek. Lütfen bir dakika bekleyip tekrar deneyin.',
+    'errors.not_found': 'Bulunamadı.',
+    'errors.forbidden': 'Bunu yapma izniniz yok.',
+    'errors.bad_request': 'İstek anlaşılamadı.',
+    'errors.server_error': 'Sunucu hatası',
+    'errors.db_unavailable': 'Hizmet geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.',
+    'errors.validation_failed': 'Gönderilen veriler geçersiz.',
+    'auth.invalid_credentials': 'Bu bilgiler kayıtlarımızla eşleşmiyor.',
+    'auth.email_taken': 'Bu e-posta adresi zaten kayıtlı.',
+    'validation.required': 'Bu alan zorunludur.',
+    'validation.email': 'Geçerli bir e-posta adresi girin.',
+    'validation.min_length': 'En az {min} karakter kullanın.',
+    'validation.max_length': 'En fazla {max} karakter kullanın.',
+    'validation.accept_terms': 'Devam etmek için koşulları kabul edin.',
+    'validation.invalid': 'Bu değer geçerli değil.',
+  },
+  et: {
+    'errors.unauthenticated': 'Jätkamiseks logige sisse.',
+    'errors.session_expired': 'Teie seanss on aegunud. Palun logige uuesti sisse.',
+    'errors.csrf_mismatch': 'Leht on aegunud. Palun proovige uuesti.',
+    'errors.too_many_requests': 'Liiga palju päringuid. Oodake minut ja proovige uuesti.',
+    'errors.not_found': 'Ei leitud.',
+    'errors.forbidden': 'Teil pole selleks õigust.',
+    'errors.bad_request': 'Päringust ei saadud aru.',
+    'errors.server_error': 'Serveri viga',
+    'errors.db_unavailable': 'Teenus on ajutiselt kättesaamatu. Palun proovige varsti uuesti.',
+    'errors.validation_failed': 'Esitatud andmed on vigased.',
+    'auth.invalid_credentials': 'Need andmed ei vasta meie kirjetele.',
+    'auth.email_taken': 'See e-posti aadress on juba registreeritud.',
+    'validation.required': 'See väli on kohustuslik.',
+    'validation.email': 'Sisestage kehtiv e-posti aadress.',
+    'validation.min_length': 'Kasutage vähemalt {min} märki.',
+    'validation.max_length': 'Kasutage kõige rohkem {max} märki.',
+    'validation.accept_terms': 'Jätkamiseks nõustuge tingimustega.',
+    'validation.invalid': 'See väärtus ei ole kehtiv.',
+  },
+  lt: {
+    'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
+    'errors.session_expired': 'Jūsų sesija baigėsi. Prisijunkite iš naujo.',
+    'errors.csrf_mismatch': 'Puslapio galiojimas baigėsi. Bandykite dar kartą.',
+    'errors.too_many_requests': 'Per daug užklausų. Palaukite minutę ir bandykite dar kartą.',
+    'errors.not_found': 'Nerasta.',
+    'errors.forbidden': 'Jums neleidžiama to daryti.',
+    'errors.bad_request': 'Užklausos nepavyko suprasti.',
+    'errors.server_error': 'Serverio klaida',
+    'errors.db_unavailable': 'Paslauga laikinai nepasiekiama. Bandykite dar kartą netrukus.',
+    'errors.validation_failed': 'Pateikti duomenys neteisingi.',
+    'auth.invalid_credentials': 'Šie prisijungimo duomenys neatitinka mūsų įrašų.',
+    'auth.email_taken': 'Šis el. pašto adresas jau užregistruotas.',
+    'validation.required': 'Šis laukas privalomas.',
+    'validation.email': 'Įveskite galiojantį el. pašto adresą.',
+    'validation.min_length':
+      'Naudokite bent {min, plural, one {# simbolį} few {# simbolius} many {# simbolio} other {# simbolių}}.',
+    'validation.max_length':
+      'Naudokite ne daugiau kaip {max, plural, one {# simbolį} few {# simbolius} many {# simbolio} other {# simbolių}}.',
+    'validation.accept_terms': 'Norėdami tęsti, sutikite su sąlygomis.',
+    'validation.invalid': 'Ši reikšmė netinkama.',
+  },
+};

@@ -1,0 +1,52 @@
+/** The users row and its public shapes. */
+import type { CurrentUser, Photo } from '../shared/types';
+
+export interface UserRow {
+  uuid: string;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  display_name: string;
+  is_legal: boolean;
+  is_freelancer: boolean;
+  phone_number: string | null;
+  photo_path: string | null;
+  languages: string[];
+  customer_rating: string | number | null;
+  freelancer_rating: string | number | null;
+  last_seen_at: Date | string | null;
+  deleted_at: Date | string | null;
+  created_at: Date | string;
+}
+
+/** Public URL of a file under the uploads folder; each segment is encoded, '/' kept. */
+export function uploadUrl(relativePath: string): string {
+  return '/uploads/' + relativePath.split('/').map(encodeURIComponent).join('/');
+}
+
+export const photoOf = (photoPath: string | null): Photo | null =>
+  photoPath ? { thumbnail: uploadUrl(photoPath) } : null;
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    uuid: user.uuid,
+    email: user.email,
+    full_name: user.full_name,
+    display_name: user.display_name,
+    is_freelancer: user.is_freelancer,
+    is_legal: user.is_legal,
+    photo: photoOf(user.photo_path),
+  };
+}
+
+/** 'Anna Bērziņa' -> 'Anna B.': what other users see of a private person's name. */
+export function displayNameOf(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  if (parts.length < 2) return parts[0] ?? '';
+  return `${parts[0]} ${Array.from(parts[parts.length - 1])[0].toUpperCase()}.`;
+}
+
+export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
+
+export const isOnline = (lastSeen: Date | string | null, now = Date.now()): boolean =>
+  lastSeen !== null && now - new Date(lastSeen).getTime() < ONLINE_WINDOW_MS;

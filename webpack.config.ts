@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import MomentLocalesPlugin from 'moment-locales-webpack-plugin';
+
+const root = __dirname;
+
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }) => {
+  const production = argv.mode !== 'development';
+  const config: Configuration & { devServer?: DevServerConfiguration } = {
+    mode: production ? 'production' : 'development',
+    entry: { main: path.join(root, 'src/web/main.tsx') },
+    output: {
+      path: path.join(root, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'asset/resource' },
+        { test: /\.(png|jpe?g|svg|webp|gif|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.join(root, 'public/index.html'),
+        scriptLoading: 'defer',
+        minify: production ? { collapseWhitespace: true, removeComments: false } : false,
+      }),
+      // moment ships every locale; keep only ours (en is built in).
+      new MomentLocalesPlugin({ localesToKeep: ['lv', 'ru', 'tr', 'et', 'lt'] }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: path.join(root, 'public'), to: '.', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
+      }),
+    ],
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.DEV_PORT || 8080),
+      historyApiFallback: true,
+      hot: true,
+      proxy: [{ context: ['/api', '/uploads'], target: `http://localhost:${process.env.PORT || 3000}` }],
+    },
+  };
+  return config;
+};
