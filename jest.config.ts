@@ -15,6 +15,8 @@ const swc = [
 // OpenLayers and its helpers ship ESM only.
 const esmPackages = ['ol', 'rbush', 'quickselect', 'earcut', 'pbf', 'color-[a-z-]+', 'geotiff'];
 
+const serverEsmPackages = ['cookie', 'content-disposition', '@fastify/cookie'];
+
 const config: Config = {
   projects: [
     {
@@ -31,9 +33,12 @@ const config: Config = {
     } as Config,
     {
       displayName: 'server',
-      testEnvironment: 'node',
+      // node, plus PGlite opened outside the module sandbox (see the file for why).
+      testEnvironment: '<rootDir>/test/support/serverEnvironment.ts',
       roots: ['<rootDir>/test/server'],
       transform: { '^.+\\.(t|j)sx?$': swc as never },
+      // ESM-only packages the Fastify plugins load (by require or import()) must become CommonJS.
+      transformIgnorePatterns: [`/node_modules/(?!(${serverEsmPackages.join('|')})/)`],
       globalSetup: '<rootDir>/test/support/serverGlobalSetup.ts',
     },
   ],

@@ -40,10 +40,15 @@ const CONNECTION_CODES = new Set([
 
 /** True when the database cannot be reached (not when a query is wrong): answered with 503. */
 export function isDbConnectionError(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
-  return /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
-    err.message,
+  // Duck-typed: driver errors may come from another realm (PGlite in a worker or test sandbox).
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08')))
+    return true;
+  return (
+    typeof message === 'string' &&
+    /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
+      message,
+    )
   );
 }

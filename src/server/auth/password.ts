@@ -10,8 +10,12 @@ const SALT_LEN = 16;
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number, len: number) {
   return new Promise<Buffer>((resolve, reject) => {
     // maxmem must cover 128 * N * r bytes, or larger parameters in stored hashes would fail.
-    crypto.scrypt(password, salt, len, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    crypto.scrypt(
+      password,
+      salt,
+      len,
+      { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }

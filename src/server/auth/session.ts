@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../db/db';
 import { HttpError } from '../errors';
+import { isApiUrl } from '../validate';
 import type { UserRow } from '../users';
 import '../types';
 
@@ -129,7 +130,7 @@ export const sessionPlugin = fp(
     const apiBase = app.config.public.apiBase;
     app.addHook('onRequest', async (request, reply) => {
       // Static files and uploads need no user; the health check must answer without the database.
-      if (!request.url.startsWith(apiBase) || request.routeOptions.config.skipSession) return;
+      if (!isApiUrl(request.url, apiBase) || request.routeOptions.config.skipSession) return;
       await resolveSession(request, reply);
     });
   },

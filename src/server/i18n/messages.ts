@@ -46,12 +46,14 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
     'errors.session_expired': 'Jūsu sesija ir beigusies. Lūdzu, piesakieties vēlreiz.',
     'errors.csrf_mismatch': 'Lapas derīgums ir beidzies. Lūdzu, mēģiniet vēlreiz.',
-    'errors.too_many_requests': 'Pārāk daudz pieprasījumu. Lūdzu, uzgaidiet minūti un mēģiniet vēlreiz.',
+    'errors.too_many_requests':
+      'Pārāk daudz pieprasījumu. Lūdzu, uzgaidiet minūti un mēģiniet vēlreiz.',
     'errors.not_found': 'Nav atrasts.',
     'errors.forbidden': 'Jums nav atļauts to darīt.',
     'errors.bad_request': 'Pieprasījumu nevarēja saprast.',
     'errors.server_error': 'Servera kļūda',
-    'errors.db_unavailable': 'Pakalpojums īslaicīgi nav pieejams. Lūdzu, mēģiniet vēlreiz pēc brīža.',
+    'errors.db_unavailable':
+      'Pakalpojums īslaicīgi nav pieejams. Lūdzu, mēģiniet vēlreiz pēc brīža.',
     'errors.validation_failed': 'Norādītie dati nav derīgi.',
     'auth.invalid_credentials': 'Šie pieteikšanās dati neatbilst mūsu ierakstiem.',
     'auth.email_taken': 'Šī e-pasta adrese jau ir reģistrēta.',

@@ -36,6 +36,9 @@ export type RegisterForm = yup.InferType<typeof registerSchema>;
 
 export const loginSchema = yup.object({
   email,
-  password: yup.string().required(ref(m.required)).max(1024, ref(m.maxLength, { max: 1024 })),
+  password: yup
+    .string()
+    .required(ref(m.required))
+    .max(1024, ref(m.maxLength, { max: 1024 })),
 });
 export type LoginForm = yup.InferType<typeof loginSchema>;

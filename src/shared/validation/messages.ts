@@ -2,15 +2,14 @@
  * Validation messages as descriptors ({ id, values }), not text: the SPA formats them with react-intl
  * and the server with @formatjs/intl, so one schema serves both sides in six languages.
  */
-export interface MessageRef {
+// A type alias (not an interface) so it fits yup's Record-shaped message parameter.
+export type MessageRef = {
   id: string;
   values?: Record<string, string | number>;
-}
+};
 
 export const isMessageRef = (value: unknown): value is MessageRef =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { id?: unknown }).id === 'string';
+  typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 
 /** English defaults; the ids are shared with translations/*.json and src/server/i18n/messages.ts. */
 export const validationMessages = {
@@ -20,6 +19,53 @@ export const validationMessages = {
   maxLength: { id: 'validation.max_length', defaultMessage: 'Use at most {max} characters.' },
   acceptTerms: { id: 'validation.accept_terms', defaultMessage: 'Accept the terms to continue.' },
   invalid: { id: 'validation.invalid', defaultMessage: 'This value is not valid.' },
+  // Task form (SPEC section 5) and image uploads.
+  number: { id: 'validation.number', defaultMessage: 'Enter a number.' },
+  integer: { id: 'validation.integer', defaultMessage: 'Enter a whole number.' },
+  oneOf: { id: 'validation.one_of', defaultMessage: 'Choose one of the options.' },
+  titleLength: {
+    id: 'validation.title_length',
+    defaultMessage: 'The title must be {min} to {max} characters long.',
+  },
+  descriptionLength: {
+    id: 'validation.description_length',
+    defaultMessage: 'The description must be {min} to {max} characters long.',
+  },
+  date: { id: 'validation.date', defaultMessage: 'Enter a valid date and time.' },
+  dateInPast: { id: 'validation.date_in_past', defaultMessage: 'The date cannot be in the past.' },
+  dateAfterStart: {
+    id: 'validation.date_after_start',
+    defaultMessage: 'The end must be later than the start.',
+  },
+  addressRequired: {
+    id: 'validation.address_required',
+    defaultMessage: 'Choose an address from the suggestions.',
+  },
+  locationsRequired: {
+    id: 'validation.locations_required',
+    defaultMessage: 'Add at least one address.',
+  },
+  tooManyLocations: {
+    id: 'validation.too_many_locations',
+    defaultMessage: 'Add at most {max} addresses.',
+  },
+  budgetRange: {
+    id: 'validation.budget_range',
+    defaultMessage: 'The lower amount cannot be above the upper amount.',
+  },
+  budgetMin: { id: 'validation.budget_min', defaultMessage: 'The amount cannot be below {min}.' },
+  budgetMax: { id: 'validation.budget_max', defaultMessage: 'The amount cannot be above {max}.' },
+  tooManyImages: { id: 'validation.too_many_images', defaultMessage: 'Add at most {max} images.' },
+  image: { id: 'validation.image', defaultMessage: 'The file must be an image.' },
+  imageTooLarge: {
+    id: 'validation.image_too_large',
+    defaultMessage: 'The image must not be larger than {max} KB.',
+  },
+  imageTooManyPixels: {
+    id: 'validation.image_too_many_pixels',
+    defaultMessage: 'The image has too many pixels.',
+  },
+  imageType: { id: 'validation.image_type', defaultMessage: 'This image type is not allowed.' },
 } as const;
 
 export const ref = (

@@ -10,6 +10,7 @@ export const theme = {
     danger: '#b3261e',
     dangerHover: '#8f1e18',
     success: '#1e6b34',
+    error: '#b3261e',
     info: '#0b5cad',
     warning: '#8a5300',
     text: '#1b1f24',

@@ -1,0 +1,230 @@
+/**
+ * Loads one task in the detail page's shape (src/shared/types.ts Task). Shared by GET /api/tasks/:slug
+ * and the server-rendered head tags, so both always agree.
+ */
+import crypto from 'node:crypto';
+import type { Locale } from '../../shared/locales';
+import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
+import type { Db } from '../db/db';
+import { isOnline, photoOf, uploadUrl } from '../users';
+
+export interface Viewer {
+  uuid: string;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface TaskRow {
+  uuid: string;
+  identifier: string;
+  title: string;
+  description: string;
+  status: string;
+  location_type: string;
+  due_type: Task['due_type'];
+  due_start: string | null;
+  due_end: string | null;
+  budget_from: number;
+  budget_to: number;
+  views_count: number;
+  awaiting_action: boolean;
+  created_at: Date | string;
+  category_id: number;
+  category_slug: string;
+  category_title: string;
+  author_uuid: string;
+  author_full_name: string;
+  author_display_name: string;
+  author_is_legal: boolean;
+  author_photo_path: string | null;
+  author_last_seen_at: Date | string | null;
+  author_customer_rating: number | null;
+  author_deleted: boolean;
+  author_phone_number: string | null;
+  author_email: string;
+}
+
+interface OfferRow {
+  uuid: string;
+  description: string;
+  price: number;
+  notify_if_not_chosen: boolean;
+  chosen_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  freelancer_uuid: string;
+  full_name: string;
+  display_name: string;
+  is_legal: boolean;
+  photo_path: string | null;
+  freelancer_rating: number | null;
+  deleted: boolean;
+  phone_number: string | null;
+  email: string;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const num = (value: number | string | null): number | null =>
+  value === null ? null : Number(value);
+
+/**
+ * Fingerprint of what the owner saw when choosing an offer; a changed offer gives a new hash (409).
+ * Price is the plain JS number, the boolean 'true'/'false', updated_at an ISO string.
+ */
+export function offerHash(offer: {
+  uuid: string;
+  description: string;
+  price: number;
+  notify_if_not_chosen: boolean;
+  updated_at: Date | string;
+}): string {
+  const source = [
+    offer.uuid,
+    offer.description,
+    String(Number(offer.price)),
+    String(offer.notify_if_not_chosen),
+    iso(offer.updated_at),
+  ].join('|');
+  return crypto.createHash('sha256').update(source).digest('hex');
+}
+
+/** 'Brīvības iela 1, Rīga, LV-1010' -> 'Rīga, LV-1010': the street stays private. */
+export function approximateAddress(address: string): string {
+  const parts = address.split(',').map((p) => p.trim());
+  return parts.length > 2 ? parts.slice(1).join(', ') : address;
+}
+
+export async function loadTask(
+  db: Db,
+  slugOrUuid: string,
+  viewer: Viewer | null,
+  locale: Locale,
+): Promise<Task | null> {
+  const byUuid = UUID_PATTERN.test(slugOrUuid);
+  const rows = await db.query<TaskRow>(
+    `SELECT t.uuid, t.identifier, t.title, t.description, t.status, t.location_type, t.due_type,
+            to_char(t.due_start, 'YYYY-MM-DD"T"HH24:MI:SS') AS due_start,
+            to_char(t.due_end, 'YYYY-MM-DD"T"HH24:MI:SS') AS due_end,
+            t.budget_from, t.budget_to, t.views_count, t.awaiting_action, t.created_at,
+            c.id AS category_id, c.slug AS category_slug,
+            COALESCE(c.title ->> $2, c.title ->> 'en', c.title ->> 'lv', c.slug) AS category_title,
+            u.uuid AS author_uuid, u.full_name AS author_full_name,
+            u.display_name AS author_display_name, u.is_legal AS author_is_legal,
+            u.photo_path AS author_photo_path, u.last_seen_at AS author_last_seen_at,
+            u.customer_rating::float8 AS author_customer_rating,
+            u.deleted_at IS NOT NULL AS author_deleted,
+            u.phone_number AS author_phone_number, u.email AS author_email
+       FROM tasks t
+       JOIN categories c ON c.id = t.category_id
+       JOIN users u ON u.uuid = t.author_uuid
+      WHERE ${byUuid ? 't.uuid = $1::uuid' : 't.identifier = $1'}`,
+    [slugOrUuid, locale],
+  );
+  const row = rows[0];
+  if (!row) return null;
+
+  const [languages, locations, images, offers] = await Promise.all([
+    db.query<{ locale: string }>(
+      'SELECT locale FROM task_languages WHERE task_uuid = $1 ORDER BY locale',
+      [row.uuid],
+    ),
+    db.query<{ lat: number; lng: number; city: string; address: string }>(
+      'SELECT lat, lng, city, address FROM task_locations WHERE task_uuid = $1 ORDER BY position, id',
+      [row.uuid],
+    ),
+    db.query<{ uuid: string; thumbnail_path: string; original_path: string }>(
+      `SELECT uuid, thumbnail_path, original_path FROM task_images
+        WHERE task_uuid = $1 ORDER BY position, created_at`,
+      [row.uuid],
+    ),
+    db.query<OfferRow>(
+      `SELECT o.uuid, o.description, o.price::float8 AS price, o.notify_if_not_chosen, o.chosen_at,
+              o.created_at, o.updated_at, u.uuid AS freelancer_uuid, u.full_name, u.display_name,
+              u.is_legal, u.photo_path, u.freelancer_rating::float8 AS freelancer_rating,
+              u.deleted_at IS NOT NULL AS deleted, u.phone_number, u.email
+         FROM offers o JOIN users u ON u.uuid = o.freelancer_uuid
+        WHERE o.task_uuid = $1
+        ORDER BY o.chosen_at IS NULL, o.created_at, o.uuid`,
+      [row.uuid],
+    ),
+  ]);
+
+  const taskLocations: TaskLocation[] = locations.map((l) => ({
+    lat: Number(l.lat),
+    lng: Number(l.lng),
+    city: l.city,
+    address: l.address,
+    approximate_address: approximateAddress(l.address),
+    distance: null,
+  }));
+  const taskImages: TaskImage[] = images.map((i) => ({
+    uuid: i.uuid,
+    thumbnail: uploadUrl(i.thumbnail_path),
+    original: uploadUrl(i.original_path),
+  }));
+  const taskOffers: Offer[] = offers.map((o) => ({
+    uuid: o.uuid,
+    description: o.description,
+    price: Number(o.price),
+    notify_if_not_chosen: o.notify_if_not_chosen,
+    hash: offerHash(o),
+    chosen_at: o.chosen_at === null ? null : iso(o.chosen_at),
+    created_at: iso(o.created_at),
+    freelancer: o.deleted
+      ? null
+      : {
+          uuid: o.freelancer_uuid,
+          photo: photoOf(o.photo_path),
+          is_legal: o.is_legal,
+          full_name: o.full_name,
+          display_name: o.display_name,
+          freelancer_rating: num(o.freelancer_rating),
+        },
+  }));
+
+  // Contacts are shared only between the two parties of a chosen offer, and never for deleted users.
+  const chosen = offers.find((o) => o.chosen_at !== null);
+  let contacts: Contacts | null = null;
+  if (chosen && viewer) {
+    if (viewer.uuid === row.author_uuid && !chosen.deleted) {
+      contacts = { phone_number: chosen.phone_number, email: chosen.email };
+    } else if (viewer.uuid === chosen.freelancer_uuid && !row.author_deleted) {
+      contacts = { phone_number: row.author_phone_number, email: row.author_email };
+    }
+  }
+
+  return {
+    uuid: row.uuid,
+    identifier: row.identifier,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    category: { id: row.category_id, slug: row.category_slug, title: row.category_title },
+    languages: languages.map((l) => l.locale as Locale),
+    location_type: row.location_type,
+    locations: taskLocations,
+    due_type: row.due_type,
+    due_start: row.due_start,
+    due_end: row.due_end,
+    budget_from: row.budget_from,
+    budget_to: row.budget_to,
+    images: taskImages,
+    author: row.author_deleted
+      ? null
+      : {
+          uuid: row.author_uuid,
+          photo: photoOf(row.author_photo_path),
+          is_legal: row.author_is_legal,
+          is_online: isOnline(row.author_last_seen_at),
+          full_name: row.author_full_name,
+          display_name: row.author_display_name,
+          customer_rating: num(row.author_customer_rating),
+        },
+    offers_count: taskOffers.length,
+    offers: taskOffers,
+    views_count: row.views_count,
+    created_at: iso(row.created_at),
+    awaiting_action: row.awaiting_action,
+    second_party_contacts: contacts,
+  };
+}

@@ -1,0 +1,29 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './baseQuery';
+
+/** Success bodies are `{ data }`; endpoints unwrap them with `transformResponse: unwrap`. */
+export interface Envelope<T> {
+  data: T;
+}
+export const unwrap = <T>(body: Envelope<T>): T => body.data;
+
+/**
+ * The one API slice. Features add endpoints with `api.injectEndpoints({ endpoints: (build) => ...
+ * })` in their own `xxxApi.ts` and export the generated hooks.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Me',
+    'Task',
+    'Tasks',
+    'Offers',
+    'Categories',
+    'IncompleteReasons',
+    'Freelancers',
+    'Profile',
+    'Chat',
+  ],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import type { Locale } from '../../shared/locales';
+import { I18nProvider } from '../i18n/I18nProvider';
+import { localeChanged, selectLocale } from '../i18n/i18nSlice';
+import type { Messages } from '../i18n/loadMessages';
+import { AppLayout } from './AppLayout';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+/** The element of /{locale}: the locale's catalog, <html lang>, the locale in the store, layout. */
+export function LocaleRoot({ locale, messages }: { locale: Locale; messages?: Messages }) {
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector(selectLocale);
+  useEffect(() => {
+    // Usually already set by syncLocaleWithRouter before render; this covers memory routers.
+    if (stored !== locale) dispatch(localeChanged(locale));
+  }, [locale, stored, dispatch]);
+  return (
+    <I18nProvider locale={locale} messages={messages}>
+      <AppLayout locale={locale}>
+        <Outlet />
+      </AppLayout>
+    </I18nProvider>
+  );
+}

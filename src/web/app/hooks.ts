@@ -1,0 +1,8 @@
+// The one place the raw hooks are allowed: everything else uses these typed ones.
+// eslint-disable-next-line no-restricted-syntax
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import type { AppDispatch, AppStore, RootState } from './store';
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

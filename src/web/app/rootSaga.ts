@@ -1,0 +1,7 @@
+import { all, fork } from 'redux-saga/effects';
+import { sessionSaga } from '../features/session/session.saga';
+
+/** Long-lived flows only (session expiry, push, redirects); features add their saga here. */
+export function* rootSaga() {
+  yield all([fork(sessionSaga)]);
+}

@@ -1,0 +1,51 @@
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { matchRoute, routePath } from '../../i18n/routes';
+import { Button } from '../../ui/Button';
+import { sessionMessages as messages } from './messages';
+import { logoutRequested } from './sessionActions';
+import { useMeQuery } from './sessionApi';
+
+const Menu = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Name = styled.span`
+  font-weight: 600;
+  max-width: 12em;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+/** Header: the user's name and a log-out button, or a log-in link that returns here. */
+export function UserMenu() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
+  const location = useLocation();
+  const { data: user, isLoading } = useMeQuery();
+
+  if (isLoading) return null;
+  if (user) {
+    return (
+      <Menu role="group" aria-label={intl.formatMessage(messages.userMenu)}>
+        <Name>{user.display_name}</Name>
+        <Button $variant="secondary" onClick={() => dispatch(logoutRequested())}>
+          {intl.formatMessage(messages.logout)}
+        </Button>
+      </Menu>
+    );
+  }
+  const here = `${location.pathname}${location.search}`;
+  const onLogin = matchRoute(location.pathname)?.name === 'login';
+  const to = onLogin
+    ? `${location.pathname}${location.search}`
+    : `${routePath(locale, 'login')}?next=${encodeURIComponent(here)}`;
+  return <Link to={to}>{intl.formatMessage(messages.loginLink)}</Link>;
+}

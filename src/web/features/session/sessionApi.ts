@@ -1,0 +1,72 @@
+import type { CurrentUser } from '../../../shared/types';
+import { api, unwrap, type Envelope } from '../../api/api';
+import type { ApiError } from '../../api/baseQuery';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  full_name: string;
+  email: string;
+  password: string;
+  terms: boolean;
+}
+
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The current user, or null for visitors (a 401 here is an answer, not an expiry). */
+    me: build.query<CurrentUser | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/me');
+        if (result.error) {
+          if (result.error.status === 401 || result.error.status === 419) return { data: null };
+          return { error: result.error as ApiError };
+        }
+        return { data: unwrap(result.data as Envelope<CurrentUser>) };
+      },
+      extraOptions: { handle401: true },
+      providesTags: ['Me'],
+    }),
+    login: build.mutation<CurrentUser, LoginRequest>({
+      query: (body) => ({ url: '/login', method: 'POST', body }),
+      transformResponse: unwrap<CurrentUser>,
+      // A 419 here means the CSRF cookie was stale: the form says so; nothing to log out from.
+      extraOptions: { handle401: true },
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(sessionApi.util.upsertQueryData('me', undefined, data));
+        } catch {
+          // The form shows the error.
+        }
+      },
+    }),
+    register: build.mutation<CurrentUser, RegisterRequest>({
+      query: (body) => ({ url: '/register', method: 'POST', body }),
+      transformResponse: unwrap<CurrentUser>,
+      extraOptions: { handle401: true },
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(sessionApi.util.upsertQueryData('me', undefined, data));
+        } catch {
+          // The form shows the error.
+        }
+      },
+    }),
+    logout: build.mutation<null, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+      // Logging out of an already expired session is still a logout.
+      extraOptions: { handle401: true, suppressNotice: true },
+    }),
+  }),
+});
+
+export const { useMeQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;
+
+/** The current user from the `me` cache (null for visitors and while unknown). */
+export const selectCurrentUser = (
+  state: Parameters<ReturnType<typeof sessionApi.endpoints.me.select>>[0],
+) => sessionApi.endpoints.me.select()(state).data ?? null;

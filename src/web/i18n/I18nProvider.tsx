@@ -1,0 +1,71 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider, type IntlConfig } from 'react-intl';
+import type { Locale } from '../../shared/locales';
+import { cachedMessages, loadMessages, type Messages } from './loadMessages';
+import { setMomentLocale } from './moment';
+
+const isDev = process.env.NODE_ENV === 'development';
+
+/** Missing translations are reported in development only; broken messages always. */
+export const onIntlError: IntlConfig['onError'] = (error) => {
+  if (error.code === 'MISSING_TRANSLATION') {
+    if (isDev) console.warn(`[i18n] ${error.message}`);
+    return;
+  }
+  console.error('[i18n]', error);
+};
+
+interface Props {
+  locale: Locale;
+  /** Given messages skip loading (tests, server-provided catalogs). */
+  messages?: Messages;
+  /** Rendered until the first catalog has loaded. */
+  fallback?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * IntlProvider for a locale whose catalog is loaded on demand; sets <html lang> and moment's
+ * locale. While another locale loads, the previous catalog stays on screen.
+ */
+export function I18nProvider({ locale, messages: given, fallback = null, children }: Props) {
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(() => {
+    const messages = cachedMessages(locale);
+    return messages ? { locale, messages } : null;
+  });
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    void setMomentLocale(locale).catch((error: unknown) => console.error('[i18n] moment', error));
+  }, [locale]);
+
+  useEffect(() => {
+    if (given) return undefined;
+    let active = true;
+    loadMessages(locale)
+      .then((messages) => {
+        if (active) setLoaded({ locale, messages });
+      })
+      .catch((error: unknown) => {
+        console.error(`[i18n] could not load messages for ${locale}`, error);
+        // English defaults from the code still render.
+        if (active) setLoaded({ locale, messages: {} });
+      });
+    return () => {
+      active = false;
+    };
+  }, [locale, given]);
+
+  const current = given ? { locale, messages: given } : loaded;
+  if (!current) return <>{fallback}</>;
+  return (
+    <IntlProvider
+      locale={current.locale}
+      messages={current.messages}
+      defaultLocale="en"
+      onError={onIntlError}
+    >
+      {children}
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, type ButtonVariant } from './Button';
+import { uiMessages } from './messages';
+import { Modal, type ModalSize } from './Modal';
+
+export interface ConfirmModalProps {
+  isOpen: boolean;
+  title: ReactNode;
+  children?: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The confirm button shows a spinner and is disabled (a request is under way). */
+  loading?: boolean;
+  /** Translated labels; default 'Confirm' and 'Cancel'. */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  confirmVariant?: ButtonVariant;
+  size?: ModalSize;
+  closeOnlyViaActions?: boolean;
+}
+
+export function ConfirmModal({
+  isOpen,
+  title,
+  children,
+  onConfirm,
+  onCancel,
+  loading = false,
+  confirmLabel,
+  cancelLabel,
+  confirmVariant = 'primary',
+  size,
+  closeOnlyViaActions = false,
+}: ConfirmModalProps) {
+  const intl = useIntl();
+  return (
+    <Modal
+      isOpen={isOpen}
+      title={title}
+      size={size}
+      closeOnlyViaActions={closeOnlyViaActions}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button $variant="secondary" onClick={onCancel}>
+            {cancelLabel ?? intl.formatMessage(uiMessages.cancel)}
+          </Button>
+          <Button $variant={confirmVariant} $loading={loading} onClick={onConfirm}>
+            {confirmLabel ?? intl.formatMessage(uiMessages.confirm)}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+export type NoticeStackKind = 'success' | 'info' | 'error';
+
+export interface NoticeStackItem {
+  id: string;
+  kind: NoticeStackKind;
+  /** Translated text. */
+  text: ReactNode;
+}
+
+const Region = styled.div`
+  position: fixed;
+  right: ${({ theme }) => theme.space.md};
+  bottom: ${({ theme }) => theme.space.md};
+  left: ${({ theme }) => theme.space.md};
+  z-index: ${({ theme }) => theme.zIndices.notices};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  pointer-events: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    left: auto;
+    width: 380px;
+  }
+`;
+
+const Toast = styled.div<{ $kind: NoticeStackKind }>`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border-left: 6px solid ${({ theme, $kind }) => theme.colors[$kind]};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.shadows.modal};
+  pointer-events: auto;
+`;
+
+const Text = styled.p`
+  flex: 1;
+  margin: ${({ theme }) => theme.space.xs} 0;
+`;
+
+const Dismiss = styled.button`
+  min-width: 44px;
+  min-height: 44px;
+  border: 0;
+  background: transparent;
+  color: inherit;
+  font-size: 1.25rem;
+  cursor: pointer;
+`;
+
+interface Props {
+  items: NoticeStackItem[];
+  onDismiss: (id: string) => void;
+  /** Translated label of the dismiss button. */
+  dismissLabel: string;
+}
+
+/** Toasts in a polite live region, each with a dismiss button. */
+export function NoticeStack({ items, onDismiss, dismissLabel }: Props) {
+  return (
+    <Region aria-live="polite" aria-relevant="additions text">
+      {items.map((item) => (
+        <Toast key={item.id} $kind={item.kind} data-kind={item.kind}>
+          <Text>{item.text}</Text>
+          <Dismiss type="button" aria-label={dismissLabel} onClick={() => onDismiss(item.id)}>
+            <span aria-hidden="true">×</span>
+          </Dismiss>
+        </Toast>
+      ))}
+    </Region>
+  );
+}

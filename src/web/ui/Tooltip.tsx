@@ -1,0 +1,89 @@
+import {
+  cloneElement,
+  useId,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import styled from 'styled-components';
+
+const Wrapper = styled.span`
+  position: relative;
+  display: inline-block;
+`;
+
+const Bubble = styled.span<{ $visible: boolean }>`
+  position: absolute;
+  left: 50%;
+  bottom: calc(100% + 8px);
+  transform: translateX(-50%);
+  z-index: ${({ theme }) => theme.zIndices.tooltip};
+  width: max-content;
+  max-width: 260px;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.text};
+  color: #fff;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  pointer-events: none;
+  visibility: ${({ $visible }) => ($visible ? 'visible' : 'hidden')};
+  opacity: ${({ $visible }) => ($visible ? 1 : 0)};
+  transition: opacity 0.12s ease;
+`;
+
+type TriggerProps = {
+  'aria-describedby'?: string;
+  onMouseEnter?: (event: MouseEvent) => void;
+  onMouseLeave?: (event: MouseEvent) => void;
+  onFocus?: (event: FocusEvent) => void;
+  onBlur?: (event: FocusEvent) => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+};
+
+interface Props {
+  /** Translated tooltip text. */
+  content: ReactNode;
+  /** One focusable element (a link or a button). */
+  children: ReactElement<TriggerProps>;
+}
+
+/** A tooltip that describes its trigger (aria-describedby), on hover and on keyboard focus. */
+export function Tooltip({ content, children }: Props) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const own = children.props;
+  const trigger = cloneElement(children, {
+    'aria-describedby': [own['aria-describedby'], id].filter(Boolean).join(' '),
+    onMouseEnter: (event: MouseEvent) => {
+      own.onMouseEnter?.(event);
+      setVisible(true);
+    },
+    onMouseLeave: (event: MouseEvent) => {
+      own.onMouseLeave?.(event);
+      setVisible(false);
+    },
+    onFocus: (event: FocusEvent) => {
+      own.onFocus?.(event);
+      setVisible(true);
+    },
+    onBlur: (event: FocusEvent) => {
+      own.onBlur?.(event);
+      setVisible(false);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      own.onKeyDown?.(event);
+      if (event.key === 'Escape') setVisible(false);
+    },
+  });
+  return (
+    <Wrapper>
+      {trigger}
+      <Bubble role="tooltip" id={id} $visible={visible} data-visible={visible}>
+        {content}
+      </Bubble>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,11 @@
+import { defineMessages } from 'react-intl';
+
+/** The kit's own texts (defaults for labels callers may override). */
+export const uiMessages = defineMessages({
+  loading: { id: 'ui.spinner.loading', defaultMessage: 'Loading' },
+  close: { id: 'ui.modal.close', defaultMessage: 'Close' },
+  confirm: { id: 'ui.confirmModal.confirm', defaultMessage: 'Confirm' },
+  cancel: { id: 'ui.confirmModal.cancel', defaultMessage: 'Cancel' },
+  dismiss: { id: 'ui.notice.dismiss', defaultMessage: 'Dismiss' },
+  skipToContent: { id: 'ui.layout.skipToContent', defaultMessage: 'Skip to content' },
+});

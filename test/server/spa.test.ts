@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../config';
+import { renderIndexHtml } from '../../src/server/spa';
+import { buildTestApp, type TestApp } from '../support/server';
+
+const TEMPLATE =
+  '<!doctype html><html><head><!--talka-head--><!--talka-config--></head><body><div id="root"></div><!--talka-data--></body></html>';
+
+const scriptJson = (html: string, id: string): unknown => {
+  const match = new RegExp(`<script id="${id}" type="application/json">([\\s\\S]*?)</script>`).exec(
+    html,
+  );
+  if (!match) throw new Error(`no ${id} script`);
+  return JSON.parse(match[1]);
+};
+
+describe('renderIndexHtml', () => {
+  const config = loadConfig({}).public;
+  const evil = 'Task </script><script>alert(1)</script> <!-- $& $1';
+
+  it('inlines the public config as JSON that reads back identically', () => {
+    const html = renderIndexHtml(TEMPLATE, { config });
+    expect(scriptJson(html, 'talka-config')).toEqual(config);
+    expect(html).not.toContain('<!--talka-');
+  });
+
+  it('cannot be broken out of by a title with </script> (or $& patterns)', () => {
+    const data = { task: { title: evil } };
+    const html = renderIndexHtml(TEMPLATE, {
+      config: { ...config, mapTileAttribution: evil },
+      data,
+    });
+    // Exactly the two script tags we put in, nothing injected.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).not.toContain('alert(1)</script>');
+    expect(scriptJson(html, 'talka-data')).toEqual(data);
+    expect(
+      (scriptJson(html, 'talka-config') as { mapTileAttribution: string }).mapTileAttribution,
+    ).toBe(evil);
+  });
+
+  it('puts extra head tags in place and leaves no data script when there is no data', () => {
+    const html = renderIndexHtml(TEMPLATE, { config, head: '<title>$&</title>' });
+    expect(html).toContain('<head><title>$&</title><script id="talka-config"');
+    expect(html).not.toContain('talka-data');
+  });
+});
+
+describe('SPA serving', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    fs.mkdirSync(path.join(dist, 'js'));
+    fs.writeFileSync(path.join(dist, 'js', 'main.0123abcd.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    t = await buildTestApp({ staticDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/lv', '/en/tasks/TSK-1', '/xx/unknown/path'])(
+    'serves index.html with the config for %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(scriptJson(res.body, 'talka-config')).toEqual(t.config.public);
+    },
+  );
+
+  it('serves hashed assets with a long immutable cache, others revalidated', async () => {
+    const js = await t.app.inject({ method: 'GET', url: '/js/main.0123abcd.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toBe('console.log(1)');
+    expect(js.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toMatch(/max-age=0/);
+  });
+
+  it('keeps /api/* JSON 404s and missing assets 404', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: expect.any(String) });
+    expect((await t.app.inject({ method: 'GET', url: '/js/missing.deadbeef.js' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).body).not.toContain(
+      '<!--talka-config-->',
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  parse,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
+import { LOCALES, type Locale } from '../../src/shared/locales';
+
+const dir = path.resolve(__dirname, '../../translations');
+const load = (locale: Locale): Record<string, string> =>
+  JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8'));
+const catalogs = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Record<
+  Locale,
+  Record<string, string>
+>;
+const enKeys = Object.keys(catalogs.en).sort();
+
+/** CLDR plural categories each locale's messages must spell out. */
+const REQUIRED_PLURALS: Partial<Record<Locale, string[]>> = {
+  en: ['one', 'other'],
+  lv: ['zero', 'one', 'other'],
+  ru: ['one', 'few', 'many', 'other'],
+  lt: ['one', 'few', 'other'],
+  et: ['one', 'other'],
+  tr: ['other'],
+};
+
+function plurals(elements: MessageFormatElement[]): Array<{ value: string; options: string[] }> {
+  const found: Array<{ value: string; options: string[] }> = [];
+  for (const element of elements) {
+    if (isPluralElement(element)) {
+      found.push({ value: element.value, options: Object.keys(element.options) });
+    }
+    if (isPluralElement(element) || isSelectElement(element)) {
+      for (const option of Object.values(element.options)) found.push(...plurals(option.value));
+    }
+    if (isTagElement(element)) found.push(...plurals(element.children));
+  }
+  return found;
+}
+
+it('en.json is not empty and is sorted by key', () => {
+  expect(enKeys.length).toBeGreaterThan(10);
+  for (const locale of LOCALES) {
+    const keys = Object.keys(catalogs[locale]);
+    expect(keys).toEqual([...keys].sort());
+  }
+});
+
+describe.each(LOCALES)('%s catalog', (locale) => {
+  const catalog = catalogs[locale];
+
+  it('has exactly the keys of en.json', () => {
+    expect(Object.keys(catalog).sort()).toEqual(enKeys);
+  });
+
+  it('has no empty message and every message parses as ICU', () => {
+    for (const [id, message] of Object.entries(catalog)) {
+      expect({ id, empty: message.trim() === '' }).toEqual({ id, empty: false });
+      expect(() => parse(message)).not.toThrow();
+    }
+  });
+
+  it('uses the CLDR plural categories of the language', () => {
+    const required = REQUIRED_PLURALS[locale] ?? ['other'];
+    for (const [id, message] of Object.entries(catalog)) {
+      for (const plural of plurals(parse(message))) {
+        const missing = required.filter((c) => !plural.options.includes(c));
+        expect({ id, missing }).toEqual({ id, missing: [] });
+      }
+    }
+  });
+
+  it('keeps the placeholders of the English message', () => {
+    const names = (message: string) =>
+      [...message.matchAll(/\{\s*([a-zA-Z0-9_]+)\s*[,}]/g)].map((m) => m[1]).sort();
+    for (const id of enKeys) {
+      expect({ id, names: [...new Set(names(catalog[id]))] }).toEqual({
+        id,
+        names: [...new Set(names(catalogs.en[id]))],
+      });
+    }
+  });
+
+  if (locale !== 'en') {
+    it('is really translated: most messages differ from English', () => {
+      const same = enKeys.filter((id) => catalog[id] === catalogs.en[id]);
+      expect(same.length / enKeys.length).toBeLessThan(0.15);
+    });
+  }
+});

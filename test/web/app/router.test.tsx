@@ -1,0 +1,91 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { apiLog } from '../../../src/web/api/log';
+import { showErrorPage } from '../../../src/web/features/errors/errorPageSlice';
+import { renderApp } from '../../support/render';
+import { json, mockFetch } from '../../support/webFetch';
+
+let languages: jest.SpyInstance<readonly string[], []>;
+
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+  mockFetch(json(401, { message: 'Unauthenticated.' }));
+  languages = jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('app routes', () => {
+  it('redirects / to the best browser locale', async () => {
+    languages.mockReturnValue(['ru-RU', 'en']);
+    const { router } = renderApp({ route: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ru'));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
+  });
+
+  it('redirects to lv when no browser language is supported, keeping the path', async () => {
+    languages.mockReturnValue(['de-DE']);
+    const { router } = renderApp({ route: '/login?next=%2Flv' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lv/pieslegties'));
+    expect(router.state.location.search).toBe('?next=%2Flv');
+  });
+
+  it('renders the home hero with links to the localised create route', async () => {
+    renderApp({ route: '/lv' });
+    await screen.findByRole('heading', { level: 1 });
+    const post = within(screen.getByRole('main')).getByRole('link', { name: 'Post a task' });
+    expect(post).toHaveAttribute('href', '/lv/izveidot-uzdevumu');
+  });
+
+  it('renders the 404 page for unknown paths', async () => {
+    renderApp({ route: '/en/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows a visitor the log-in link and the language switcher keeps the page', async () => {
+    const { user, router } = renderApp({ route: '/en/login' });
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    const switcher = screen.getByRole('navigation', { name: 'Language' });
+    await user.click(within(switcher).getByRole('link', { name: 'Latviešu' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lv/pieslegties'));
+  });
+
+  it('shows the error page asked for by a failed call and clears it on navigation', async () => {
+    const { store, router } = renderApp({ route: '/en' });
+    await screen.findByRole('heading', { name: 'Get it done by a local tasker' });
+    act(() => {
+      store.dispatch(showErrorPage(500));
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong on our side' }),
+    ).toBeInTheDocument();
+    await act(() => router.navigate('/en/login'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(store.getState().errorPage).toBeNull();
+  });
+
+  it('shows the user name and logs out from the header', async () => {
+    mockFetch(
+      json(200, {
+        data: {
+          uuid: 'u1',
+          email: 'a@b.c',
+          full_name: 'Alice Example',
+          display_name: 'Alice E.',
+          is_freelancer: false,
+          is_legal: false,
+          photo: null,
+        },
+      }),
+      new Response(null, { status: 204 }),
+      json(401, { message: 'Unauthenticated.' }),
+    );
+    const { user } = renderApp({ route: '/en' });
+    expect(await screen.findByText('Alice E.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('You have logged out.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+});
