@@ -21,7 +21,8 @@ const config: Config = {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      // jsdom plus Node's fetch globals (RTK Query needs Request/Response/Headers).
+      testEnvironment: '<rootDir>/test/support/webEnvironment.ts',
       roots: ['<rootDir>/test/web', '<rootDir>/test/shared'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setupWeb.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc as never, '^.+\\.mjs$': swc as never },

@@ -1,12 +1,16 @@
 /**
- * Loads one task in the detail page's shape (src/shared/types.ts Task). Shared by GET /api/tasks/:slug
- * and the server-rendered head tags, so both always agree.
+ * Loads one task in the detail page's shape (src/shared/types.ts Task) as one viewer may see it.
+ * Shared by GET /api/tasks/:slug and the server-rendered page (head tags and embedded data), so both
+ * always agree. What the viewer may see (exact places, offers) is decided in ./privacy.
  */
 import crypto from 'node:crypto';
 import type { Locale } from '../../shared/locales';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db } from '../db/db';
 import { isOnline, photoOf, uploadUrl } from '../users';
+import { offersVisibleTo, presentLocations, seesExactPlaces } from './privacy';
+
+export { approximateAddress } from './privacy';
 
 export interface Viewer {
   uuid: string;
@@ -88,10 +92,56 @@ export function offerHash(offer: {
   return crypto.createHash('sha256').update(source).digest('hex');
 }
 
-/** 'Brīvības iela 1, Rīga, LV-1010' -> 'Rīga, LV-1010': the street stays private. */
-export function approximateAddress(address: string): string {
-  const parts = address.split(',').map((p) => p.trim());
-  return parts.length > 2 ? parts.slice(1).join(', ') : address;
+const OFFERS_SQL = `SELECT o.uuid, o.description, o.price::float8 AS price, o.notify_if_not_chosen,
+        o.chosen_at, o.created_at, o.updated_at, u.uuid AS freelancer_uuid, u.full_name,
+        u.display_name, u.is_legal, u.photo_path, u.freelancer_rating::float8 AS freelancer_rating,
+        u.deleted_at IS NOT NULL AS deleted, u.phone_number, u.email
+   FROM offers o JOIN users u ON u.uuid = o.freelancer_uuid
+  WHERE o.task_uuid = $1
+  ORDER BY o.chosen_at IS NULL, o.created_at, o.uuid`;
+
+function toOffer(o: OfferRow): Offer {
+  return {
+    uuid: o.uuid,
+    description: o.description,
+    price: Number(o.price),
+    notify_if_not_chosen: o.notify_if_not_chosen,
+    hash: offerHash(o),
+    chosen_at: o.chosen_at === null ? null : iso(o.chosen_at),
+    created_at: iso(o.created_at),
+    freelancer: o.deleted
+      ? null
+      : {
+          uuid: o.freelancer_uuid,
+          photo: photoOf(o.photo_path),
+          is_legal: o.is_legal,
+          full_name: o.full_name,
+          display_name: o.display_name,
+          freelancer_rating: num(o.freelancer_rating),
+        },
+  };
+}
+
+/** Every offer of a task, chosen first, then by creation. Not filtered: see offersVisibleTo. */
+export async function loadOffers(db: Db, taskUuid: string): Promise<Offer[]> {
+  return (await db.query<OfferRow>(OFFERS_SQL, [taskUuid])).map(toOffer);
+}
+
+/** The offers of a task this viewer may see (SPEC section 4), for GET /tasks/:uuid/offers. */
+export async function loadVisibleOffers(
+  db: Db,
+  task: { uuid: string; author_uuid: string },
+  viewer: Viewer | null,
+): Promise<Offer[]> {
+  return offersVisibleTo(await loadOffers(db, task.uuid), task.author_uuid, viewer?.uuid ?? null);
+}
+
+/** A loaded task plus what routes decide with and the payload does not always show. */
+export interface LoadedTask {
+  task: Task;
+  /** Kept when the author's account is deleted (task.author is then null). */
+  authorUuid: string;
+  chosenFreelancerUuid: string | null;
 }
 
 export async function loadTask(
@@ -100,6 +150,15 @@ export async function loadTask(
   viewer: Viewer | null,
   locale: Locale,
 ): Promise<Task | null> {
+  return (await loadTaskEntry(db, slugOrUuid, viewer, locale))?.task ?? null;
+}
+
+export async function loadTaskEntry(
+  db: Db,
+  slugOrUuid: string,
+  viewer: Viewer | null,
+  locale: Locale,
+): Promise<LoadedTask | null> {
   const byUuid = UUID_PATTERN.test(slugOrUuid);
   const rows = await db.query<TaskRow>(
     `SELECT t.uuid, t.identifier, t.title, t.description, t.status, t.location_type, t.due_type,
@@ -137,53 +196,25 @@ export async function loadTask(
         WHERE task_uuid = $1 ORDER BY position, created_at`,
       [row.uuid],
     ),
-    db.query<OfferRow>(
-      `SELECT o.uuid, o.description, o.price::float8 AS price, o.notify_if_not_chosen, o.chosen_at,
-              o.created_at, o.updated_at, u.uuid AS freelancer_uuid, u.full_name, u.display_name,
-              u.is_legal, u.photo_path, u.freelancer_rating::float8 AS freelancer_rating,
-              u.deleted_at IS NOT NULL AS deleted, u.phone_number, u.email
-         FROM offers o JOIN users u ON u.uuid = o.freelancer_uuid
-        WHERE o.task_uuid = $1
-        ORDER BY o.chosen_at IS NULL, o.created_at, o.uuid`,
-      [row.uuid],
-    ),
+    db.query<OfferRow>(OFFERS_SQL, [row.uuid]),
   ]);
 
-  const taskLocations: TaskLocation[] = locations.map((l) => ({
-    lat: Number(l.lat),
-    lng: Number(l.lng),
-    city: l.city,
-    address: l.address,
-    approximate_address: approximateAddress(l.address),
-    distance: null,
-  }));
+  const chosen = offers.find((o) => o.chosen_at !== null);
+  const exactPlaces = seesExactPlaces({
+    authorUuid: row.author_uuid,
+    chosenFreelancerUuid: chosen?.freelancer_uuid ?? null,
+    viewerUuid: viewer?.uuid ?? null,
+  });
+  const taskLocations: TaskLocation[] = presentLocations(locations, row.uuid, exactPlaces);
   const taskImages: TaskImage[] = images.map((i) => ({
     uuid: i.uuid,
     thumbnail: uploadUrl(i.thumbnail_path),
     original: uploadUrl(i.original_path),
   }));
-  const taskOffers: Offer[] = offers.map((o) => ({
-    uuid: o.uuid,
-    description: o.description,
-    price: Number(o.price),
-    notify_if_not_chosen: o.notify_if_not_chosen,
-    hash: offerHash(o),
-    chosen_at: o.chosen_at === null ? null : iso(o.chosen_at),
-    created_at: iso(o.created_at),
-    freelancer: o.deleted
-      ? null
-      : {
-          uuid: o.freelancer_uuid,
-          photo: photoOf(o.photo_path),
-          is_legal: o.is_legal,
-          full_name: o.full_name,
-          display_name: o.display_name,
-          freelancer_rating: num(o.freelancer_rating),
-        },
-  }));
+  const allOffers = offers.map(toOffer);
+  const taskOffers = offersVisibleTo(allOffers, row.author_uuid, viewer?.uuid ?? null);
 
   // Contacts are shared only between the two parties of a chosen offer, and never for deleted users.
-  const chosen = offers.find((o) => o.chosen_at !== null);
   let contacts: Contacts | null = null;
   if (chosen && viewer) {
     if (viewer.uuid === row.author_uuid && !chosen.deleted) {
@@ -193,7 +224,7 @@ export async function loadTask(
     }
   }
 
-  return {
+  const task: Task = {
     uuid: row.uuid,
     identifier: row.identifier,
     title: row.title,
@@ -220,11 +251,16 @@ export async function loadTask(
           display_name: row.author_display_name,
           customer_rating: num(row.author_customer_rating),
         },
-    offers_count: taskOffers.length,
+    offers_count: allOffers.length,
     offers: taskOffers,
     views_count: row.views_count,
     created_at: iso(row.created_at),
     awaiting_action: row.awaiting_action,
     second_party_contacts: contacts,
+  };
+  return {
+    task,
+    authorUuid: row.author_uuid,
+    chosenFreelancerUuid: chosen?.freelancer_uuid ?? null,
   };
 }

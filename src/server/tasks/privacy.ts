@@ -1,0 +1,127 @@
+/**
+ * Who may see what of a task (SPEC section 4 'Choosing an offer', issue 3 'Privacy of places').
+ *
+ * Places: until the task is assigned, everyone but the owner gets each location only as an
+ * approximate place: `address` and `approximate_address` are both the approximate address (the
+ * street dropped), and the point is coarsened:
+ *
+ *   1. the exact point is snapped to a 0.01 degree grid (about 1.1 km north-south, 0.6 km east-west
+ *      in Riga), so every exact point inside one grid cell gives the same output, and
+ *   2. moved by a stable pseudo-random offset of at most 1 km, derived from sha256(task uuid, index),
+ *      so the circles of neighbouring tasks do not stack on the same grid points and the circle does
+ *      not look grid-aligned. The offset is the same on every request (no averaging attack).
+ *
+ * The snap moves the point by at most ~0.79 km (half a cell diagonal, worst case at the equator), the
+ * offset by at most 1 km, so the exact point always lies within APPROXIMATE_RADIUS_KM (2 km) of the
+ * coarse point: `distance` carries that radius and the map draws the circle. The offset is computable
+ * from the public task uuid, so what stays private is the position inside the grid cell.
+ *
+ * The owner, and after assignment the chosen freelancer, get the exact place with distance null.
+ */
+import crypto from 'node:crypto';
+import type { Offer, TaskLocation } from '../../shared/types';
+
+/** Radius (km) of the circle shown instead of an exact pin. */
+export const APPROXIMATE_RADIUS_KM = 2;
+const GRID_DEGREES = 0.01;
+const MAX_OFFSET_KM = 1;
+const KM_PER_DEGREE = 111.32;
+
+export interface LocationRow {
+  lat: number;
+  lng: number;
+  city: string;
+  address: string;
+}
+
+/** 'Brīvības iela 1, Rīga, LV-1010' -> 'Rīga, LV-1010': the street stays private. */
+export function approximateAddress(address: string): string {
+  const parts = address.split(',').map((p) => p.trim());
+  return parts.length > 2 ? parts.slice(1).join(', ') : address;
+}
+
+const round = (value: number, decimals: number): number => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+/** Deterministic coarse point for location `index` of a task; see the file comment. */
+export function coarsenPoint(
+  lat: number,
+  lng: number,
+  taskUuid: string,
+  index: number,
+): { lat: number; lng: number } {
+  const hash = crypto.createHash('sha256').update(`${taskUuid.toLowerCase()}:${index}`).digest();
+  const angle = (hash.readUInt32BE(0) / 2 ** 32) * 2 * Math.PI;
+  // sqrt: uniform over the disc, not bunched at its centre.
+  const offsetKm = MAX_OFFSET_KM * Math.sqrt(hash.readUInt32BE(4) / 2 ** 32);
+
+  const gridLat = Math.round(lat / GRID_DEGREES) * GRID_DEGREES;
+  const gridLng = Math.round(lng / GRID_DEGREES) * GRID_DEGREES;
+  const cosLat = Math.max(0.01, Math.cos((gridLat * Math.PI) / 180));
+  const outLat = gridLat + (offsetKm * Math.cos(angle)) / KM_PER_DEGREE;
+  const outLng = gridLng + (offsetKm * Math.sin(angle)) / (KM_PER_DEGREE * cosLat);
+  const wrappedLng = ((((outLng + 180) % 360) + 360) % 360) - 180;
+  return { lat: round(Math.max(-90, Math.min(90, outLat)), 5), lng: round(wrappedLng, 5) };
+}
+
+/** The task's locations as this viewer may see them: exact, or approximate for everyone else. */
+export function presentLocations(
+  rows: readonly LocationRow[],
+  taskUuid: string,
+  exact: boolean,
+): TaskLocation[] {
+  return rows.map((row, index) => {
+    const lat = Number(row.lat);
+    const lng = Number(row.lng);
+    const approximate = approximateAddress(row.address);
+    if (exact) {
+      return {
+        lat,
+        lng,
+        city: row.city,
+        address: row.address,
+        approximate_address: approximate,
+        distance: null,
+      };
+    }
+    return {
+      ...coarsenPoint(lat, lng, taskUuid, index),
+      city: row.city,
+      address: approximate,
+      approximate_address: approximate,
+      distance: APPROXIMATE_RADIUS_KM,
+    };
+  });
+}
+
+export interface PrivacyContext {
+  /** The task author's uuid (also when the author's account is deleted). */
+  authorUuid: string;
+  /** The freelancer of the chosen offer, when one is chosen. */
+  chosenFreelancerUuid: string | null;
+  /** The requesting user's uuid; null for a visitor. */
+  viewerUuid: string | null;
+}
+
+/** The owner always; the chosen freelancer once an offer is chosen; nobody else. */
+export function seesExactPlaces(ctx: PrivacyContext): boolean {
+  if (ctx.viewerUuid === null) return false;
+  return ctx.viewerUuid === ctx.authorUuid || ctx.viewerUuid === ctx.chosenFreelancerUuid;
+}
+
+/**
+ * The offers this viewer may see (SPEC section 4): the owner all of them (the list is already
+ * ordered chosen first), a freelancer only their own, everybody else none. offers_count stays the
+ * total. Shared by the task payload and GET /tasks/:uuid/offers.
+ */
+export function offersVisibleTo(
+  offers: readonly Offer[],
+  authorUuid: string,
+  viewerUuid: string | null,
+): Offer[] {
+  if (viewerUuid === null) return [];
+  if (viewerUuid === authorUuid) return [...offers];
+  return offers.filter((offer) => offer.freelancer?.uuid === viewerUuid);
+}

@@ -1,0 +1,75 @@
+/**
+ * View counting: a task load counts one view per viewer per VIEW_WINDOW_HOURS. The viewer is the
+ * logged-in user ('user:<uuid>') or a visitor's stable anonymous id ('anon:<id>', from the
+ * httpOnly `talka_vid` cookie, set when missing). The owner's own views never count.
+ */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db';
+import '../types';
+
+export const VIEW_WINDOW_HOURS = 6;
+export const VISITOR_COOKIE = 'talka_vid';
+const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/** The visitor's anonymous id from the cookie, or a new one (and the Set-Cookie for it). */
+export function visitorId(request: FastifyRequest, reply: FastifyReply): string {
+  const current = request.cookies[VISITOR_COOKIE];
+  if (typeof current === 'string' && VISITOR_ID.test(current)) return current;
+  const id = crypto.randomBytes(16).toString('base64url');
+  reply.setCookie(VISITOR_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.cookieSecure,
+    maxAge: ONE_YEAR_SECONDS,
+  });
+  return id;
+}
+
+/** 'user:<uuid>' for a logged-in user, else 'anon:<id>' (setting the cookie when missing). */
+export function viewerKey(request: FastifyRequest, reply: FastifyReply): string {
+  return request.user ? `user:${request.user.uuid}` : `anon:${visitorId(request, reply)}`;
+}
+
+/**
+ * Counts a view of the task by viewerKey unless that viewer was counted within the window or is
+ * the owner (authorUuid). The task_views upsert and the views_count increment share one
+ * transaction. Resolves to the new views_count when the view counted, null when it did not.
+ */
+export async function recordView(
+  db: Db,
+  taskUuid: string,
+  key: string,
+  authorUuid: string,
+): Promise<number | null> {
+  if (key === `user:${authorUuid}`) return null;
+  return db.transaction(async (tx) => {
+    const counted = await tx.query<{ task_uuid: string }>(
+      `INSERT INTO task_views (task_uuid, viewer_key, viewed_at) VALUES ($1, $2, now())
+       ON CONFLICT (task_uuid, viewer_key) DO UPDATE SET viewed_at = now()
+        WHERE task_views.viewed_at <= now() - make_interval(hours => $3)
+       RETURNING task_uuid`,
+      [taskUuid, key, VIEW_WINDOW_HOURS],
+    );
+    if (counted.length === 0) return null;
+    const rows = await tx.query<{ views_count: number }>(
+      'UPDATE tasks SET views_count = views_count + 1 WHERE uuid = $1 RETURNING views_count',
+      [taskUuid],
+    );
+    return rows[0]?.views_count ?? null;
+  });
+}
+
+/** Counts the view of a loaded task for this request (used by the API and the page load). */
+export async function countView(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  task: { uuid: string; views_count: number },
+  authorUuid: string,
+): Promise<number> {
+  const key = viewerKey(request, reply);
+  const updated = await recordView(request.server.db, task.uuid, key, authorUuid);
+  return updated ?? task.views_count;
+}
