@@ -12,6 +12,7 @@ import { sessionPlugin } from './auth/session';
 import type { Db } from './db/db';
 import { HttpError } from './errors';
 import { errorHandlerPlugin } from './plugins/errorHandler';
+import { pushPlugin, pushRoutes } from './push';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { healthRoutes } from './routes/health';
@@ -75,6 +76,7 @@ export async function buildServer(
   await app.register(errorHandlerPlugin);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
+  await app.register(pushPlugin);
 
   await app.register(
     async (api) => {
@@ -82,6 +84,7 @@ export async function buildServer(
       await api.register(authRoutes);
       await api.register(categoryRoutes);
       await api.register(taskRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: config.public.apiBase },
   );

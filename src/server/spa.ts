@@ -1,15 +1,40 @@
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html (with the public config
  * inlined) for every other GET outside the API, so deep links and unknown locales reach the router.
+ *
+ * Task pages (/{locale}/tasks/{slug}) are rendered per request: the head gets the task's title and
+ * social meta tags (crawlers run no JavaScript), and <script id="talka-data"> carries
+ * TaskPageData, so the SPA primes its cache and needs no second request. That load counts the view.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig, ServerConfig } from '../../config';
+import { isLocale, type Locale } from '../shared/locales';
+import type { CurrentUser, Task } from '../shared/types';
+import { resolveSession } from './auth/session';
 import { notFound } from './errors';
+import { renderTaskHead } from './tasks/head';
+import { loadTaskEntry } from './tasks/loadTask';
+import { countView } from './tasks/views';
+import { toCurrentUser } from './users';
 import { isApiUrl } from './validate';
 import './types';
+
+/** What a task page embeds in <script id="talka-data">. */
+export interface TaskPageData {
+  /** The task exactly as GET /api/tasks/{slug}?locale={locale} returns it to this viewer (its
+   * `data`), views_count included; null when there is no such task (the response is then 404). */
+  task: Task | null;
+  /** The slug from the URL (an identifier or a uuid). */
+  slug: string;
+  locale: Locale;
+  /** The current user, as GET /api/me gives it; null for a visitor. */
+  me: CurrentUser | null;
+  /** The HTTP status of the page: 200, or 404 for a missing task. */
+  status: 200 | 404;
+}
 
 /** JSON that is safe inside <script>: no '<' (so no </script> or <!--), no U+2028/2029. */
 export function jsonForScript(value: unknown): string {
@@ -27,7 +52,11 @@ export interface RenderIndexOptions {
   head?: string;
   /** Data the SPA reads at boot from <script id="talka-data">. */
   data?: unknown;
+  /** Sets <html lang>. */
+  lang?: string;
 }
+
+const TEMPLATE_TITLE = /<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
 
 export function renderIndexHtml(template: string, opts: RenderIndexOptions): string {
   const configTag = `<script id="talka-config" type="application/json">${jsonForScript(opts.config)}</script>`;
@@ -35,8 +64,18 @@ export function renderIndexHtml(template: string, opts: RenderIndexOptions): str
     opts.data === undefined
       ? ''
       : `<script id="talka-data" type="application/json">${jsonForScript(opts.data)}</script>`;
+  let html = template;
+  // A head with its own title replaces the template's default one (one <title> per page).
+  if (opts.head && /<title>/i.test(opts.head)) html = html.replace(TEMPLATE_TITLE, '');
+  if (opts.lang) {
+    const lang = opts.lang.replace(/[^A-Za-z-]/g, '');
+    html = html.replace(
+      /<html\b([^>]*?)\slang="[^"]*"/i,
+      (_m, attrs: string) => `<html${attrs} lang="${lang}"`,
+    );
+  }
   // Replacer functions, so '$&' or '$1' in the inserted text is never read as a pattern.
-  return template
+  return html
     .replace('<!--talka-config-->', () => configTag)
     .replace('<!--talka-head-->', () => opts.head ?? '')
     .replace('<!--talka-data-->', () => dataTag);
@@ -45,17 +84,58 @@ export function renderIndexHtml(template: string, opts: RenderIndexOptions): str
 /** Files with a content hash in the name never change, so browsers may keep them for a year. */
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+/**
+ * Renders a task page for this request's viewer: the head tags, the embedded TaskPageData, and the
+ * view count. A missing task gives the plain SPA page with status 404 (the SPA shows the error page).
+ */
+async function sendTaskPage(
+  app: FastifyInstance,
+  template: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  locale: Locale,
+  slug: string,
+): Promise<string> {
+  const { config } = app;
+  // Page routes skip the API's session hook; the embedded task depends on who is looking.
+  await resolveSession(request, reply);
+  const loaded = await loadTaskEntry(app.db, slug, request.user, locale);
+  if (loaded && request.method === 'GET') {
+    loaded.task.views_count = await countView(request, reply, loaded.task, loaded.authorUuid);
+  }
+  const data: TaskPageData = {
+    task: loaded?.task ?? null,
+    slug,
+    locale,
+    me: request.user ? toCurrentUser(request.user) : null,
+    status: loaded ? 200 : 404,
+  };
+  const html = renderIndexHtml(template, {
+    config: config.public,
+    head: loaded ? renderTaskHead(loaded.task, locale, config.public.publicUrl) : undefined,
+    data,
+    lang: locale,
+  });
+  reply
+    .code(data.status)
+    .type('text/html; charset=utf-8')
+    // Who is looking shapes the page (places, offers, contacts): never a shared cache.
+    .header('Cache-Control', 'private, no-cache')
+    .header('Vary', 'Cookie');
+  return html;
+}
+
 export async function registerSpa(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const indexFile = path.join(config.staticDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ staticDir: config.staticDir }, 'no built SPA found; serving the API only');
     return;
   }
-  const html = renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), { config: config.public });
+  const template = fs.readFileSync(indexFile, 'utf8');
+  const html = renderIndexHtml(template, { config: config.public });
   await app.register(fastifyStatic, { root: config.staticDir, serve: false, index: false });
 
-  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
-    const rel = request.params['*'];
+  const serve = async (rel: string, reply: FastifyReply) => {
     if (isApiUrl(`/${rel}`, config.public.apiBase)) throw notFound();
     const last = rel.split('/').pop() ?? '';
     if (last.includes('.') && last !== 'index.html') {
@@ -67,5 +147,28 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
       });
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  });
+  };
+
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) =>
+    serve(request.params['*'], reply),
+  );
+
+  app.get<{ Params: { locale: string; slug: string } }>(
+    '/:locale/tasks/:slug',
+    async (request, reply) => {
+      const { locale, slug } = request.params;
+      if (!isLocale(locale) || slug.includes('.')) return serve(`${locale}/tasks/${slug}`, reply);
+      try {
+        return await sendTaskPage(app, template, request, reply, locale, slug);
+      } catch (err) {
+        // The page still boots; the SPA's own request then reports the failure.
+        request.log.error({ err }, 'task page: server render failed');
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(html);
+      }
+    },
+  );
 }

@@ -103,6 +103,11 @@ export interface CurrentUser {
   is_freelancer: boolean;
   is_legal: boolean;
   photo: Photo | null;
+  /** The user's own phone (only ever sent to themselves). */
+  phone_number?: string | null;
+  languages?: Locale[];
+  /** Category ids offered as a freelancer. */
+  categories?: number[];
 }
 
 export interface IncompleteReason {
@@ -117,3 +122,108 @@ export interface ValidationErrorBody {
   message: string;
   errors: Record<string, string[]>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Browsing (issue 7): task list, freelancers, profiles.
+
+/** Laravel paginator meta: pages are 1-based; last_page is at least 1. */
+export interface PaginationMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: PaginationMeta;
+}
+
+/** GET /api/tasks?status=: open = new|open and not expired; expired = past due_end, not complete. */
+export type TaskListStatus = 'open' | 'in_progress' | 'completed' | 'incomplete' | 'expired';
+export type TaskListSort = 'newest' | 'deadline' | 'budget_desc' | 'budget_asc';
+
+/** A task as the list, the home page and profiles show it. */
+export interface TaskSummary {
+  uuid: string;
+  identifier: string;
+  title: string;
+  status: TaskStatus | string;
+  category: { id: number; slug: string; title: string };
+  budget_from: number;
+  budget_to: number;
+  due_type: DueType;
+  /** Local date-time 'YYYY-MM-DDTHH:mm:ss' or null */
+  due_start: string | null;
+  due_end: string | null;
+  location_type: LocationType | string;
+  /** The first location's city, or null (anywhere). */
+  city: string | null;
+  /** The first location's approximate address (never the exact one), or null. */
+  approximate_address: string | null;
+  offers_count: number;
+  created_at: string;
+  author: Author | null;
+  /** The first image's thumbnail URL, or null. */
+  thumbnail: string | null;
+}
+
+export type FreelancerSortBy = 'freelancer_rating' | 'completed_tasks' | 'newest';
+export type SortDir = 'asc' | 'desc';
+
+export interface CategoryRef {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+export interface FreelancerCard {
+  uuid: string;
+  display_name: string;
+  full_name: string;
+  photo: Photo | null;
+  is_legal: boolean;
+  is_online: boolean;
+  freelancer_rating: number | null;
+  categories: CategoryRef[];
+  languages: Locale[];
+  completed_tasks_count: number;
+}
+
+export interface ProfileReview {
+  rate: number;
+  feedback: string | null;
+  status: 'completed' | 'incomplete';
+  /** The role the profile's user played on the task. */
+  target_role: 'customer' | 'freelancer';
+  created_at: string;
+  /** null when the reviewer's account was deleted. */
+  author: { uuid: string; display_name: string; photo: Photo | null } | null;
+  task: { identifier: string; title: string };
+}
+
+export interface ActiveProfile {
+  uuid: string;
+  deleted: false;
+  display_name: string;
+  photo: Photo | null;
+  is_legal: boolean;
+  is_online: boolean;
+  customer_rating: number | null;
+  freelancer_rating: number | null;
+  is_freelancer: boolean;
+  languages: Locale[];
+  categories: CategoryRef[];
+  created_at: string;
+  reviews: ProfileReview[];
+  /** Open tasks the user posted, newest first (at most 12). */
+  tasks: TaskSummary[];
+}
+
+/** A deleted account: the SPA shows the deleted-user page. */
+export interface DeletedProfile {
+  uuid: string;
+  deleted: true;
+}
+
+export type PublicProfile = ActiveProfile | DeletedProfile;

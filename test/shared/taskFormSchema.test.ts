@@ -463,21 +463,26 @@ describe('multipart (Laravel bracket notation)', () => {
   });
 
   it('ignores unknown fields, so a client cannot set status, author or counters', () => {
-    const parsed = parseTaskMultipart({
-      title: 'Fix the tap',
-      status: 'completed',
-      author_uuid: 'someone-else',
-      views_count: '9999',
-      uuid: 'another-task',
-      __proto__: 'x',
-      'locations[0][address]': 'Rīga',
-      'locations[0][status]': 'x',
-      'locations[999][address]': 'far away',
-      'title[x]': 'nested',
-    } as Record<string, string>);
+    // JSON.parse makes '__proto__' an own key, as a body parser would.
+    const fields = JSON.parse(
+      JSON.stringify({
+        title: 'Fix the tap',
+        status: 'completed',
+        author_uuid: 'someone-else',
+        views_count: '9999',
+        uuid: 'another-task',
+        'locations[0][address]': 'Rīga',
+        'locations[0][status]': 'x',
+        'locations[999][address]': 'far away',
+        'title[x]': 'nested',
+        'constructor[prototype][polluted]': 'yes',
+      }).replace('{', '{"__proto__":{"polluted":"yes"},'),
+    ) as Record<string, string>;
+    const parsed = parseTaskMultipart(fields);
     expect(Object.keys(parsed).sort()).toEqual(Object.keys(emptyTaskForm()).sort());
     expect(parsed.title).toBe('Fix the tap');
     expect(parsed.locations).toEqual([{ address: 'Rīga', city: '', lat: null, lng: null }]);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

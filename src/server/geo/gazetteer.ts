@@ -216,7 +216,7 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
 }
 
 /** Keys of the index starting with prefix (binary search over the sorted keys). */
-export function keysWithPrefix(g: Gazetteer, prefix: string, limit = 200): string[] {
+export function keysWithPrefix(g: Gazetteer, prefix: string, limit = Infinity): string[] {
   const keys = g.sortedKeys;
   let lo = 0;
   let hi = keys.length;

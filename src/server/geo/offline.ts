@@ -226,7 +226,7 @@ export function offlineGeocoder(options: OfflineGeocoderOptions = {}): Geocoder 
       }
       if (cities.length === 0) {
         // A street without a known city: the city nearest to the base point.
-        if (!base) return [];
+        if (!base || fold(parts[0]).length < 3) return [];
         const near = nearest(g, base.lat, base.lng, accept);
         if (!near) return [];
         return [toPlace(g, near.index, parseStreet(parts[0]), postcode, q.language)];

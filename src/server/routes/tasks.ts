@@ -1,18 +1,40 @@
-/** Task detail. Create, update, delete and the list come with the following issues. */
+/** Task detail and delete. Create, update and the list come with the following issues. */
 import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../auth/session';
 import { notFound } from '../errors';
 import { pickLocale } from '../i18n';
-import { loadTask } from '../tasks/loadTask';
+import { notifyTaskChanged } from '../push/plugin';
+import { deleteTask } from '../tasks/deleteTask';
+import { loadTaskEntry } from '../tasks/loadTask';
+import { countView } from '../tasks/views';
+import { uploadsDirOf } from '../uploads';
 import '../types';
 
 export const taskRoutes: FastifyPluginAsync = async (app) => {
+  /** The task as this viewer may see it; counts the view (once per viewer per window). */
   app.get<{ Params: { slug: string }; Querystring: { locale?: string } }>(
     '/tasks/:slug',
-    async (request) => {
+    async (request, reply) => {
       const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-      const task = await loadTask(app.db, request.params.slug, request.user, locale);
-      if (!task) throw notFound();
+      const loaded = await loadTaskEntry(app.db, request.params.slug, request.user, locale);
+      if (!loaded) throw notFound();
+      const { task } = loaded;
+      task.views_count = await countView(request, reply, task, loaded.authorUuid);
       return { data: task };
     },
   );
+
+  /** Owner only, while no offer is chosen (the lifecycle machine's DELETE_TASK). 204. */
+  app.delete<{ Params: { uuid: string } }>('/tasks/:uuid', async (request, reply) => {
+    const user = requireUser(request);
+    const taskUuid = await deleteTask(
+      { db: app.db, uploadsDir: uploadsDirOf(app.config.dataDir), log: request.log },
+      request.params.uuid,
+      user,
+      request.locale,
+    );
+    // Open pages refetch and get 404.
+    await notifyTaskChanged(app, taskUuid);
+    return reply.code(204).send();
+  });
 };

@@ -84,8 +84,12 @@ export function sniffFormat(buf: Buffer): ImageFormat | null {
   return null;
 }
 
-const pixelLimitError = (err: unknown): boolean =>
-  err instanceof Error && /pixel limit/i.test(err.message);
+/** sharp's 'Input image exceeds pixel limit' (duck-typed: native errors may come from another realm). */
+const pixelLimitError = (err: unknown): boolean => {
+  const message =
+    typeof err === 'object' && err !== null ? (err as { message?: unknown }).message : err;
+  return typeof message === 'string' && /pixel limit/i.test(message);
+};
 
 /** Options for sharp that every decode of an upload uses. */
 export const sharpInput = (maxPixels: number): SharpOptions => ({

@@ -66,6 +66,15 @@ export const validationMessages = {
     defaultMessage: 'The image has too many pixels.',
   },
   imageType: { id: 'validation.image_type', defaultMessage: 'This image type is not allowed.' },
+  // Profile and become-freelancer.
+  phone: {
+    id: 'validation.phone',
+    defaultMessage: 'Enter the phone number in international format, e.g. +371 20000000.',
+  },
+  tooManyCategories: {
+    id: 'validation.too_many_categories',
+    defaultMessage: 'Choose at most {max} categories.',
+  },
 } as const;
 
 export const ref = (

@@ -1,0 +1,84 @@
+/**
+ * GET /api/push: a Server-Sent Events stream for everyone. `?tasks=<uuid>,<uuid>` subscribes to those
+ * public task channels (tasks.view); a logged-in user also gets their personal events. Events are
+ * `data: {"handler":"tasks.view","task_uuid":"..."}`; a comment every KEEP_ALIVE_MS keeps proxies
+ * from closing the connection, and `retry: 3000` tells EventSource when to reconnect.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { isUuid, type PushEvent } from './hub';
+import '../types';
+import './plugin';
+
+export const KEEP_ALIVE_MS = 25_000;
+export const RETRY_MS = 3000;
+/** More task channels than a page needs are ignored. */
+export const MAX_TASKS_PER_STREAM = 50;
+
+/** 'a,b , c' (or repeated ?tasks=) -> the valid, lower-cased, distinct uuids, at most 50. */
+export function parseTaskList(value: string | string[] | undefined): string[] {
+  const raw = Array.isArray(value) ? value.join(',') : (value ?? '');
+  const uuids = raw
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(isUuid);
+  return [...new Set(uuids)].slice(0, MAX_TASKS_PER_STREAM);
+}
+
+export const formatEvent = (event: PushEvent): string => `data: ${JSON.stringify(event)}\n\n`;
+
+export const pushRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { tasks?: string | string[] } }>('/push', async (request, reply) => {
+    const tasks = parseTaskList(request.query.tasks);
+    const user = request.user;
+    const sessionId = request.sessionId;
+    const stream = new PassThrough();
+    let ended = false;
+
+    const write = (chunk: string) => {
+      if (!ended) stream.write(chunk);
+    };
+    const unsubscribe = app.push.subscribe({ tasks, userUuid: user?.uuid ?? null }, (event) =>
+      write(formatEvent(event)),
+    );
+
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(timer);
+      unsubscribe();
+      app.pushStreams.delete(end);
+      stream.end();
+    };
+
+    // Keep-alive; a logged-in stream also ends once its session is gone (logout, expiry), so
+    // personal events stop and the browser reconnects as whoever it is now.
+    const timer = setInterval(() => {
+      write(': keep-alive\n\n');
+      if (!sessionId) return;
+      app.db
+        .query<{ ok: number }>(
+          'SELECT 1 AS ok FROM sessions WHERE id = $1 AND expires_at > now()',
+          [sessionId],
+        )
+        .then((rows) => {
+          if (rows.length === 0) end();
+        })
+        .catch(() => undefined);
+    }, KEEP_ALIVE_MS);
+    timer.unref();
+
+    app.pushStreams.add(end);
+    // The response's 'close' fires when the client goes away (and after we end it).
+    reply.raw.on('close', end);
+    stream.on('error', end);
+
+    write(`retry: ${RETRY_MS}\n: connected\n\n`);
+    return reply
+      .header('Content-Type', 'text/event-stream; charset=utf-8')
+      .header('Cache-Control', 'no-cache, no-transform')
+      .header('Connection', 'keep-alive')
+      .header('X-Accel-Buffering', 'no')
+      .send(stream);
+  });
+};

@@ -1,0 +1,65 @@
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import type { MapPoint } from './mapGeometry';
+
+export {
+  circleRadiusMeters,
+  mapCenter,
+  mapDistanceKm,
+  mapZoom,
+  markerLetter,
+  pinDataUrl,
+  type MapPoint,
+} from './mapGeometry';
+
+export interface MapViewProps {
+  points: MapPoint[];
+  /** XYZ tile URL template; empty means offline: no tiles layer, markers still show. */
+  tileUrl: string;
+  /** Attribution of the tiles (HTML allowed by OpenLayers; ours is plain text). */
+  attribution: string;
+  /** CSS height, e.g. 320 or '40vh'. */
+  height: number | string;
+  /** Translated accessible name of the map, e.g. 'Map of the task locations'. */
+  label: string;
+}
+
+const cssSize = (value: number | string): string =>
+  typeof value === 'number' ? `${value}px` : value;
+
+export const MapFrame = styled.div<{ $height: string }>`
+  position: relative;
+  width: 100%;
+  height: ${({ $height }) => $height};
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+// OpenLayers is heavy: its own chunk, loaded only when a page has locations to show.
+const OlMap = lazy(() => import(/* webpackChunkName: "map" */ './MapView.ol'));
+
+/** A map of lettered markers (and radius circles) with OpenLayers loaded lazily. */
+export function MapView(props: MapViewProps) {
+  const height = cssSize(props.height);
+  return (
+    <Suspense
+      fallback={
+        <MapFrame
+          $height={height}
+          role="img"
+          aria-label={props.label}
+          aria-busy="true"
+          data-testid="map-fallback"
+        />
+      }
+    >
+      <OlMap {...props} />
+    </Suspense>
+  );
+}
