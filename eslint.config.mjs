@@ -33,7 +33,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -53,14 +56,31 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportSpecifier[imported.name=/^use(Selector|Dispatch)$/][parent.source.value='react-redux']",
+          selector:
+            "ImportSpecifier[imported.name=/^use(Selector|Dispatch)$/][parent.source.value='react-redux']",
           message: 'Use the typed hooks from src/web/app/hooks.',
         },
       ],
     },
   },
-  layer('src/shared/**', ['**/web/**', '**/server/**', 'react', 'react-dom'], 'src/shared is imported by both sides and imports neither.'),
-  layer('src/server/**', ['**/web/**', 'react', 'react-dom', 'react-redux'], 'The server never imports the SPA.'),
-  layer('src/web/ui/**', ['**/features/**', '**/app/**', '**/api/**'], 'ui/ knows nothing of features, the store or the API.'),
-  layer('src/web/features/**', ['**/web/app/App*', '**/web/app/router*'], 'features do not import the app shell.'),
+  layer(
+    'src/shared/**',
+    ['**/web/**', '**/server/**', 'react', 'react-dom'],
+    'src/shared is imported by both sides and imports neither.',
+  ),
+  layer(
+    'src/server/**',
+    ['**/web/**', 'react', 'react-dom', 'react-redux'],
+    'The server never imports the SPA.',
+  ),
+  layer(
+    'src/web/ui/**',
+    ['**/features/**', '**/app/**', '**/api/**'],
+    'ui/ knows nothing of features, the store or the API.',
+  ),
+  layer(
+    'src/web/features/**',
+    ['**/web/app/App*', '**/web/app/router*'],
+    'features do not import the app shell.',
+  ),
 );

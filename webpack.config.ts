@@ -51,7 +51,14 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       // moment ships every locale; keep only ours (en is built in).
       new MomentLocalesPlugin({ localesToKeep: ['lv', 'ru', 'tr', 'et', 'lt'] }),
       new CopyWebpackPlugin({
-        patterns: [{ from: path.join(root, 'public'), to: '.', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
+        patterns: [
+          {
+            from: path.join(root, 'public'),
+            to: '.',
+            globOptions: { ignore: ['**/index.html'] },
+            noErrorOnMissing: true,
+          },
+        ],
       }),
     ],
     optimization: {
@@ -63,7 +70,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       port: Number(process.env.DEV_PORT || 8080),
       historyApiFallback: true,
       hot: true,
-      proxy: [{ context: ['/api', '/uploads'], target: `http://localhost:${process.env.PORT || 3000}` }],
+      proxy: [
+        { context: ['/api', '/uploads'], target: `http://localhost:${process.env.PORT || 3000}` },
+      ],
     },
   };
   return config;

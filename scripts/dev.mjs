@@ -9,12 +9,21 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development' },
   }),
-  spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
-    cwd: root,
-    stdio: 'inherit',
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  ),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
+children.forEach((c) =>
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  }),
+);

@@ -11,7 +11,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-e2e-'));
 const result = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome, TALKA_E2E_DATA_DIR: dataDir } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROME_PATH: chrome, TALKA_E2E_DATA_DIR: dataDir },
+  },
 );
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

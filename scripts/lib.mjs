@@ -6,14 +6,22 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const BUILD_INPUTS = ['src/web', 'src/shared', 'public', 'translations', 'webpack.config.ts', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'src/web',
+  'src/shared',
+  'public',
+  'translations',
+  'webpack.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  for (const entry of fs.readdirSync(p))
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
   return newest;
 }
 
@@ -32,18 +40,26 @@ export function run(command, args, options = {}) {
 export function buildIfStale() {
   if (!buildIsStale()) return;
   console.log('Building the SPA (webpack, production)...');
-  run(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production']);
+  run(process.execPath, [
+    path.join(root, 'node_modules/webpack-cli/bin/cli.js'),
+    '--mode',
+    'production',
+  ]);
 }
 
 /** Chromium for the end-to-end tests: CHROME_PATH, else Debian's /usr/bin/chromium, else install it. */
 export function ensureChromium() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter(Boolean);
   const found = candidates.find((p) => fs.existsSync(p));
   if (found) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = fs.existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium package (apt-get)...');
+    console.log("Chromium is missing: installing Debian's chromium package (apt-get)...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get', ['update', '-qq'], { env });
     run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });

@@ -11,14 +11,28 @@ const out = path.join(root, 'docs/screenshots');
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
-for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1366, height: 900 }]]) {
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1366, height: 900 }],
+]) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
   for (const p of pages) {
     await page.goto(base + p, { waitUntil: 'networkidle' });
-    const file = path.join(out, `${p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'root'}-${name}.png`);
+    const file = path.join(
+      out,
+      `${p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'root'}-${name}.png`,
+    );
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }

@@ -1,4 +1,5 @@
 /** The users row and its public shapes. */
+import { isLocale } from '../shared/locales';
 import type { CurrentUser, Photo } from '../shared/types';
 
 export interface UserRow {
@@ -12,6 +13,8 @@ export interface UserRow {
   phone_number: string | null;
   photo_path: string | null;
   languages: string[];
+  /** Category ids offered as a freelancer (migration 002). */
+  categories?: number[];
   customer_rating: string | number | null;
   freelancer_rating: string | number | null;
   last_seen_at: Date | string | null;
@@ -36,6 +39,9 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     is_freelancer: user.is_freelancer,
     is_legal: user.is_legal,
     photo: photoOf(user.photo_path),
+    phone_number: user.phone_number,
+    languages: user.languages.filter(isLocale),
+    categories: (user.categories ?? []).map(Number),
   };
 }
 

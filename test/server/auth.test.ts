@@ -47,6 +47,9 @@ describe('POST /api/register', () => {
         is_freelancer: false,
         is_legal: false,
         photo: null,
+        phone_number: null,
+        languages: [],
+        categories: [],
       },
     });
     const me = await a.get('/api/me');

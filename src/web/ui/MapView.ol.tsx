@@ -13,7 +13,7 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
 import { fromLonLat } from 'ol/proj';
-import { createEmpty, extend, isEmpty } from 'ol/extent';
+import { createEmpty, extend } from 'ol/extent';
 import { Fill, Icon, Stroke, Style } from 'ol/style';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import olCssUrl from 'ol/ol.css';
@@ -91,7 +91,7 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
         zoom: MAP.startZoom,
       }),
     });
-    if (!isEmpty(extent) || points.length > 0) {
+    if (points.length > 0) {
       map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: mapZoom(points) });
     }
     return () => map.setTarget(undefined);

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef } from 'react';
+import styled from 'styled-components';
+
+export interface GalleryImage {
+  /** Stable key (e.g. the image uuid). */
+  id: string;
+  thumbnail: string;
+  original: string;
+}
+
+export interface GalleryProps {
+  images: GalleryImage[];
+  /** Translated alt text of image n (1-based) of count, e.g. 'Photo 2 of 5: Fix my sink'. */
+  altText: (index: number, count: number) => string;
+  /** Translated accessible name of the list of thumbnails. */
+  label: string;
+}
+
+/** The lightbox the implementation chunk returns: open at an index, clean up on unmount. */
+export interface Lightbox {
+  open(index: number): void;
+  destroy(): void;
+}
+
+export type LightboxFactory = (
+  host: HTMLElement,
+  images: readonly GalleryImage[],
+) => Lightbox;
+
+/** Loads lightgallery (and its CSS) on the first click: its own chunk, 'lightbox'. */
+export const loadLightbox = (): Promise<LightboxFactory> =>
+  import(/* webpackChunkName: "lightbox" */ './Gallery.lightgallery').then(
+    (module) => module.createLightbox,
+  );
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Tile = styled.button`
+  display: block;
+  width: 100%;
+  height: 250px;
+  min-height: 250px;
+  padding: 0;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  cursor: zoom-in;
+
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: transform 0.2s ease;
+  }
+
+  &:hover img,
+  &:focus-visible img {
+    transform: scale(1.03);
+  }
+`;
+
+/**
+ * Thumbnails (tiles 250 px high, lazy images); a tile opens a lightgallery lightbox that loops
+ * and opens the original in a new tab when the shown image is clicked.
+ */
+export function Gallery({ images, altText, label }: GalleryProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const lightbox = useRef<Lightbox | null>(null);
+
+  // A new image list (e.g. after a push refetch) needs a new lightbox.
+  useEffect(
+    () => () => {
+      lightbox.current?.destroy();
+      lightbox.current = null;
+    },
+    [images],
+  );
+
+  const open = useCallback(
+    async (index: number) => {
+      try {
+        if (!lightbox.current && host.current) {
+          const create = await loadLightbox();
+          if (!host.current) return;
+          lightbox.current = create(host.current, images);
+        }
+        lightbox.current?.open(index);
+      } catch (error) {
+        // Without the lightbox the original still opens.
+        console.error('[gallery] lightbox failed to load', error);
+        window.open(images[index]?.original, '_blank', 'noopener');
+      }
+    },
+    [images],
+  );
+
+  if (images.length === 0) return null;
+  return (
+    <>
+      <Grid aria-label={label}>
+        {images.map((image, index) => (
+          <li key={image.id}>
+            <Tile type="button" onClick={() => void open(index)} data-testid="gallery-tile">
+              <img
+                src={image.thumbnail}
+                alt={altText(index + 1, images.length)}
+                width={400}
+                height={250}
+                loading="lazy"
+                decoding="async"
+              />
+            </Tile>
+          </li>
+        ))}
+      </Grid>
+      <div ref={host} hidden />
+    </>
+  );
+}
