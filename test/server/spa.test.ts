@@ -65,7 +65,7 @@ describe('SPA serving', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/lv', '/en/tasks/TSK-1', '/xx/unknown/path'])(
+  it.each(['/', '/lv', '/en/tasks', '/xx/tasks/TSK-1', '/xx/unknown/path'])(
     'serves index.html with the config for %s',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Task } from '../../src/shared/types';
+import { loadOffers } from '../../src/server/tasks/loadTask';
 import {
   agent,
   buildTestApp,
@@ -87,7 +88,10 @@ describe('GET /api/tasks/:slug', () => {
       [task.uuid],
     );
 
-    const res = await getTask('TSK-1001', agent(t.app), '?locale=en');
+    // The owner: exact places and every offer (others' views: test/server/taskDetail.test.ts).
+    const ownerAgent = agent(t.app);
+    await ownerAgent.login(owner.email, owner.password);
+    const res = await getTask('TSK-1001', ownerAgent, '?locale=en');
     expect(res.statusCode).toBe(200);
     const expected: Task = {
       uuid: task.uuid,
@@ -192,7 +196,8 @@ describe('GET /api/tasks/:slug', () => {
     await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: goneFreelancer.uuid });
     const data = (await getTask(task.identifier)).json().data as Task;
     expect(data.author).toBeNull();
-    expect(data.offers[0].freelancer).toBeNull();
+    expect(data.offers_count).toBe(1);
+    expect((await loadOffers(t.db, task.uuid))[0].freelancer).toBeNull();
 
     const idle = await createUser(t.db, { last_seen_at: new Date(Date.now() - 6 * 60_000) });
     const other = await createTask(t.db, { author_uuid: idle.uuid, category_id: category.id });
@@ -272,8 +277,10 @@ describe('GET /api/tasks/:slug', () => {
       expect(data.second_party_contacts).toBeNull();
     });
 
-    it('lists the chosen offer first with chosen_at as ISO', async () => {
-      const data = (await getTask(task.identifier)).json().data as Task;
+    it('lists the chosen offer first with chosen_at as ISO (to the owner)', async () => {
+      const a = agent(t.app);
+      await a.login(owner.email, owner.password);
+      const data = (await getTask(task.identifier, a)).json().data as Task;
       expect(data.offers_count).toBe(2);
       expect(data.offers[0].freelancer!.uuid).toBe(chosen.uuid);
       expect(data.offers[0].chosen_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

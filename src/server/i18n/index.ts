@@ -1,9 +1,29 @@
 /** Server-side message formatting in the request's locale (Accept-Language, default lv). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createIntl, type IntlShape } from '@formatjs/intl';
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALES } from '../../shared/locales';
 import { serverMessages, type ServerMessageId } from './messages';
 
 const intls = new Map<Locale, IntlShape<string>>();
+
+const CATALOG_DIR = path.join(__dirname, '../../../translations');
+
+/** The SPA's catalog for a locale: shared validation messages are translated once, there. */
+const catalogs = new Map<Locale, Record<string, string>>();
+function catalog(locale: Locale): Record<string, string> {
+  let messages = catalogs.get(locale);
+  if (!messages) {
+    try {
+      const file = path.join(CATALOG_DIR, `${locale}.json`);
+      messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+    } catch {
+      messages = {};
+    }
+    catalogs.set(locale, messages);
+  }
+  return messages;
+}
 
 function intlFor(locale: Locale): IntlShape<string> {
   let intl = intls.get(locale);
@@ -11,7 +31,7 @@ function intlFor(locale: Locale): IntlShape<string> {
     intl = createIntl({
       locale,
       defaultLocale: 'en',
-      messages: serverMessages[locale],
+      messages: { ...catalog(locale), ...serverMessages[locale] },
       // A missing id falls back to English below; formatjs must not log about it.
       onError: () => undefined,
     });
@@ -27,11 +47,8 @@ export function translate(
   id: string,
   values?: Record<string, string | number>,
 ): string {
-  const known = isServerMessageId(id);
-  return intlFor(locale).formatMessage(
-    { id, defaultMessage: known ? serverMessages.en[id] : id },
-    values,
-  );
+  const english = isServerMessageId(id) ? serverMessages.en[id] : (catalog('en')[id] ?? id);
+  return intlFor(locale).formatMessage({ id, defaultMessage: english }, values);
 }
 
 /** Picks the first supported language of an Accept-Language header, by quality. */

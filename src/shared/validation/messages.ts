@@ -66,7 +66,9 @@ export const validationMessages = {
     defaultMessage: 'The image has too many pixels.',
   },
   imageType: { id: 'validation.image_type', defaultMessage: 'This image type is not allowed.' },
-  // Profile and become-freelancer.
+  // Browsing query parameters, profile and become-freelancer.
+  min: { id: 'validation.min', defaultMessage: 'The value must be at least {min}.' },
+  max: { id: 'validation.max', defaultMessage: 'The value must be at most {max}.' },
   phone: {
     id: 'validation.phone',
     defaultMessage: 'Enter the phone number in international format, e.g. +371 20000000.',

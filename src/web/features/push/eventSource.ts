@@ -1,0 +1,21 @@
+/** The part of EventSource the push saga uses; tests inject a fake with the same shape. */
+export interface EventSourceLike {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent<string>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
+
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+const browserEventSource: EventSourceFactory = (url) =>
+  new EventSource(url, { withCredentials: true }) as unknown as EventSourceLike;
+
+let factory: EventSourceFactory = browserEventSource;
+
+export const createEventSource = (url: string): EventSourceLike => factory(url);
+
+/** Test hook: replace (or with no argument restore) the EventSource constructor. */
+export function setEventSourceFactory(next?: EventSourceFactory): void {
+  factory = next ?? browserEventSource;
+}

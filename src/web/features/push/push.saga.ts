@@ -1,0 +1,107 @@
+/**
+ * Push-triggered refetch (SPEC section 4 'Deleting and refresh', issue 3): while a task page is
+ * open, an EventSource on /api/push?tasks=<uuid> delivers `{ handler: 'tasks.view', task_uuid }`
+ * whenever the task or its offers change; we invalidate the task's (and its offers') tags and RTK
+ * Query refetches what is on screen. Reconnects with backoff (1 s, 2 s, 4 s, then 5 s), and refetches
+ * once after a reconnect because an event may have been missed. Closes on page close and logout.
+ */
+import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
+import { call, cancel, delay, fork, put, take } from 'redux-saga/effects';
+import { api } from '../../api/api';
+import { getConfig } from '../../app/config';
+import { loggedOut } from '../session/sessionActions';
+import { createEventSource } from './eventSource';
+import { taskPageClosed, taskPageOpened } from './pushActions';
+
+export type PushMessage =
+  { type: 'open' } | { type: 'event'; data: unknown } | { type: 'error' };
+
+export const RECONNECT_MAX_MS = 5000;
+
+/** Delay before reconnect attempt n (0-based): 1 s, 2 s, 4 s, then at most 5 s. */
+export const reconnectDelay = (attempt: number): number =>
+  Math.min(1000 * 2 ** attempt, RECONNECT_MAX_MS);
+
+export const pushUrl = (uuid: string): string =>
+  `${getConfig().apiBase.replace(/\/$/, '')}/push?tasks=${encodeURIComponent(uuid)}`;
+
+/** One EventSource as a channel; an error closes it (we reconnect with our own backoff). */
+export function pushChannel(url: string): EventChannel<PushMessage> {
+  return eventChannel<PushMessage>((emit) => {
+    const source = createEventSource(url);
+    source.onopen = () => emit({ type: 'open' });
+    source.onmessage = (event) => {
+      try {
+        emit({ type: 'event', data: JSON.parse(event.data) as unknown });
+      } catch {
+        // Not JSON (should not happen): ignore the event.
+      }
+    };
+    source.onerror = () => {
+      source.close();
+      emit({ type: 'error' });
+    };
+    return () => source.close();
+  });
+}
+
+/** Does this push event say that the task on screen changed? */
+export function isTaskViewFor(data: unknown, task: { uuid: string; slug: string }): boolean {
+  if (!data || typeof data !== 'object') return false;
+  const { handler, task_uuid: taskUuid } = data as { handler?: unknown; task_uuid?: unknown };
+  if (handler !== 'tasks.view' || typeof taskUuid !== 'string') return false;
+  const id = taskUuid.toLowerCase();
+  return id === task.uuid.toLowerCase() || id === task.slug.toLowerCase();
+}
+
+export const refetchTask = (uuid: string) =>
+  api.util.invalidateTags([
+    { type: 'Task', id: uuid },
+    { type: 'Offers', id: uuid },
+  ]);
+
+/** Keeps one task's stream open until cancelled. */
+export function* watchTask(task: { uuid: string; slug: string }) {
+  let attempt = 0;
+  let connectedBefore = false;
+  for (;;) {
+    const channel: EventChannel<PushMessage> = yield call(pushChannel, pushUrl(task.uuid));
+    try {
+      for (;;) {
+        const message: PushMessage = yield take(channel);
+        if (message.type === 'error') break;
+        if (message.type === 'open') {
+          // A change may have happened while we were disconnected.
+          if (connectedBefore || attempt > 0) yield put(refetchTask(task.uuid));
+          connectedBefore = true;
+          attempt = 0;
+        } else if (isTaskViewFor(message.data, task)) {
+          yield put(refetchTask(task.uuid));
+        }
+      }
+    } finally {
+      channel.close();
+    }
+    yield delay(reconnectDelay(attempt));
+    attempt += 1;
+  }
+}
+
+export function* pushSaga() {
+  let watcher: SagaTask | null = null;
+  let currentUuid: string | null = null;
+  for (;;) {
+    const action: ReturnType<
+      typeof taskPageOpened | typeof taskPageClosed | typeof loggedOut
+    > = yield take([taskPageOpened.type, taskPageClosed.type, loggedOut.type]);
+    // A late close of the previous page must not close the page that replaced it.
+    if (taskPageClosed.match(action) && action.payload.uuid !== currentUuid) continue;
+    if (watcher) yield cancel(watcher);
+    watcher = null;
+    currentUuid = null;
+    if (taskPageOpened.match(action)) {
+      currentUuid = action.payload.uuid;
+      watcher = yield fork(watchTask, action.payload);
+    }
+  }
+}

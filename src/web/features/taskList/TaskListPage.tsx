@@ -1,0 +1,334 @@
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { TaskListSort, TaskListStatus } from '../../../shared/types';
+import { useAppSelector } from '../../app/hooks';
+import { up } from '../../app/theme';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { routePath } from '../../i18n/routes';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { flattenCategories, useGetCategoriesQuery } from '../categories';
+import {
+  TASK_LIST_SORTS,
+  TASK_LIST_STATUSES,
+  filtersFromParams,
+  requestArgs,
+  withFilters,
+  withPage,
+} from './filters';
+import { taskListMessages as messages } from './messages';
+import { Pagination } from './Pagination';
+import { TaskSummaryCard } from './TaskSummaryCard';
+import { useGetTasksQuery } from './taskListApi';
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Filters = styled.form`
+  display: grid;
+  gap: 0 ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  ${up('sm')} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${up('lg')} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const FiltersTitle = styled.h2`
+  grid-column: 1 / -1;
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const SelectField = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  label {
+    font-weight: 600;
+  }
+
+  select {
+    min-height: 44px;
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.background};
+    font: inherit;
+  }
+`;
+
+const FormActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  grid-column: 1 / -1;
+`;
+
+const FormError = styled.p`
+  grid-column: 1 / -1;
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Results = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${up('md')} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${up('xl')} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+const Notice = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+const SORT_LABELS = {
+  newest: messages.sortNewest,
+  deadline: messages.sortDeadline,
+  budget_desc: messages.sortBudgetDesc,
+  budget_asc: messages.sortBudgetAsc,
+} as const satisfies Record<TaskListSort, unknown>;
+
+const STATUS_LABELS = {
+  open: messages.statusOpen,
+  in_progress: messages.statusInProgress,
+  completed: messages.statusCompleted,
+  incomplete: messages.statusIncomplete,
+  expired: messages.statusExpired,
+} as const satisfies Record<TaskListStatus, unknown>;
+
+const text = (form: FormData, key: string): string => String(form.get(key) ?? '').trim();
+
+/** /{locale}/tasks: every filter, the sort and the page are in the URL. */
+export default function TaskListPage() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromParams(searchParams);
+  const { data, isFetching, isError, refetch } = useGetTasksQuery(requestArgs(filters, locale));
+  const { data: tree } = useGetCategoriesQuery(locale);
+  const [rangeError, setRangeError] = useState(false);
+  useDocumentTitle(intl.formatMessage(messages.pageTitle));
+
+  const categoryOptions = (tree ?? []).flatMap((top) => [
+    { slug: top.slug, label: top.title },
+    ...flattenCategories(top.children ?? []).map((child) => ({
+      slug: child.slug,
+      label: `— ${child.title}`,
+    })),
+  ]);
+  const selectedCategory = filters.categories[0] ?? '';
+  // A slug from a shared link is kept selectable even before (or without) the tree.
+  if (selectedCategory && !categoryOptions.some((o) => o.slug === selectedCategory)) {
+    categoryOptions.unshift({ slug: selectedCategory, label: selectedCategory });
+  }
+
+  const change = (changes: Parameters<typeof withFilters>[1]) => {
+    setRangeError(false);
+    setSearchParams(withFilters(searchParams, changes));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const budgetMin = text(form, 'budget_min');
+    const budgetMax = text(form, 'budget_max');
+    if (budgetMin && budgetMax && Number(budgetMin) > Number(budgetMax)) {
+      setRangeError(true);
+      return;
+    }
+    change({
+      q: text(form, 'q'),
+      city: text(form, 'city'),
+      budget_min: budgetMin,
+      budget_max: budgetMax,
+    });
+  };
+
+  const meta = data?.meta;
+  const tasks = data?.data ?? [];
+  // Text inputs are uncontrolled; a new URL (back button, shared link) remounts them with its values.
+  const textKey = [filters.q, filters.city, filters.budget_min, filters.budget_max].join('\u0000');
+
+  return (
+    <section aria-labelledby="task-list-title">
+      <Header>
+        <h1 id="task-list-title">{intl.formatMessage(messages.heading)}</h1>
+        {meta && !isError && (
+          <span aria-live="polite">{intl.formatMessage(messages.total, { count: meta.total })}</span>
+        )}
+      </Header>
+
+      <Filters role="search" aria-labelledby="task-filters-title" onSubmit={onSubmit} noValidate>
+        <FiltersTitle id="task-filters-title">
+          {intl.formatMessage(messages.filtersHeading)}
+        </FiltersTitle>
+        <SelectField>
+          <label htmlFor="task-filter-category">{intl.formatMessage(messages.category)}</label>
+          <select
+            id="task-filter-category"
+            value={selectedCategory}
+            onChange={(event) => change({ categories: event.target.value })}
+          >
+            <option value="">{intl.formatMessage(messages.anyCategory)}</option>
+            {categoryOptions.map((option) => (
+              <option key={option.slug} value={option.slug}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </SelectField>
+        <SelectField>
+          <label htmlFor="task-filter-status">{intl.formatMessage(messages.status)}</label>
+          <select
+            id="task-filter-status"
+            value={filters.status}
+            onChange={(event) => change({ status: event.target.value })}
+          >
+            <option value="">{intl.formatMessage(messages.anyStatus)}</option>
+            {TASK_LIST_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {intl.formatMessage(STATUS_LABELS[status])}
+              </option>
+            ))}
+          </select>
+        </SelectField>
+        <SelectField>
+          <label htmlFor="task-filter-sort">{intl.formatMessage(messages.sort)}</label>
+          <select
+            id="task-filter-sort"
+            value={filters.sort}
+            onChange={(event) => change({ sort: event.target.value })}
+          >
+            {TASK_LIST_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {intl.formatMessage(SORT_LABELS[sort])}
+              </option>
+            ))}
+          </select>
+        </SelectField>
+        <div key={`q${textKey}`}>
+          <TextField
+            id="task-filter-q"
+            name="q"
+            type="search"
+            label={intl.formatMessage(messages.search)}
+            placeholder={intl.formatMessage(messages.searchPlaceholder)}
+            defaultValue={filters.q}
+          />
+        </div>
+        <div key={`c${textKey}`}>
+          <TextField
+            id="task-filter-city"
+            name="city"
+            label={intl.formatMessage(messages.city)}
+            autoComplete="address-level2"
+            defaultValue={filters.city}
+          />
+        </div>
+        <div key={`min${textKey}`}>
+          <TextField
+            id="task-filter-budget-min"
+            name="budget_min"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            label={intl.formatMessage(messages.budgetMin)}
+            defaultValue={filters.budget_min}
+            error={rangeError ? intl.formatMessage(messages.budgetRangeError) : undefined}
+          />
+        </div>
+        <div key={`max${textKey}`}>
+          <TextField
+            id="task-filter-budget-max"
+            name="budget_max"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            label={intl.formatMessage(messages.budgetMax)}
+            defaultValue={filters.budget_max}
+          />
+        </div>
+        {rangeError && (
+          <FormError role="alert">{intl.formatMessage(messages.budgetRangeError)}</FormError>
+        )}
+        <FormActions>
+          <Button type="submit">{intl.formatMessage(messages.apply)}</Button>
+          <Link to={routePath(locale, 'tasks')}>{intl.formatMessage(messages.reset)}</Link>
+        </FormActions>
+      </Filters>
+
+      {isFetching && !data && <Spinner label={intl.formatMessage(messages.loading)} />}
+      {isError ? (
+        <Notice role="alert">
+          <p>{intl.formatMessage(messages.loadFailed)}</p>
+          <Button $variant="secondary" onClick={() => void refetch()}>
+            {intl.formatMessage(messages.retry)}
+          </Button>
+        </Notice>
+      ) : (
+        data &&
+        (tasks.length === 0 ? (
+          <Notice>
+            <p>{intl.formatMessage(messages.empty)}</p>
+          </Notice>
+        ) : (
+          <Results aria-busy={isFetching || undefined}>
+            {tasks.map((task) => (
+              <li key={task.uuid}>
+                <TaskSummaryCard task={task} locale={locale} />
+              </li>
+            ))}
+          </Results>
+        ))
+      )}
+      {meta && !isError && (
+        <Pagination
+          page={meta.current_page}
+          pages={meta.last_page}
+          hrefOf={(page) => {
+            const query = withPage(searchParams, page).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Locale } from '../../../shared/locales';
+import type { TaskSummary } from '../../../shared/types';
+import { routePath } from '../../i18n/routes';
+import { Avatar } from '../../ui/Avatar';
+import { StatusPill } from '../../ui/StatusPill';
+import { displayStatus, formatBudget, formatDue, formatPlace, statusLabel } from './format';
+import { taskListMessages as messages } from './messages';
+
+const Card = styled.article`
+  position: relative;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  height: 100%;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  transition: border-color 0.15s ease;
+
+  &:hover,
+  &:focus-within {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  line-height: 1.3;
+  overflow-wrap: anywhere;
+
+  a {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+
+  a:hover {
+    color: ${({ theme }) => theme.colors.primary};
+    text-decoration: underline;
+  }
+`;
+
+const Thumb = styled.img`
+  width: 100%;
+  height: 140px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Budget = styled.dd`
+  font-weight: 700;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: auto;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const AuthorLine = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+`;
+
+export interface TaskSummaryCardProps {
+  task: TaskSummary;
+  locale: Locale;
+  /** The clock for the expired status (tests pass a fixed one). */
+  now?: Date;
+}
+
+/** A task in a list: title, category, status, budget, when, where, offers and author. */
+export function TaskSummaryCard({ task, locale, now = new Date() }: TaskSummaryCardProps) {
+  const intl = useIntl();
+  const status = displayStatus(task, now);
+  const authorName = task.author?.display_name;
+  return (
+    <Card data-testid="task-summary-card">
+      {task.thumbnail && (
+        <Thumb src={task.thumbnail} alt="" width={320} height={140} loading="lazy" decoding="async" />
+      )}
+      <Top>
+        <StatusPill status={status} label={statusLabel(intl, status)} />
+        <span>
+          <span>{intl.formatMessage(messages.categoryLabel)}: </span>
+          {task.category.title}
+        </span>
+      </Top>
+      <Title>
+        <Link to={routePath(locale, 'task', { slug: task.identifier })}>{task.title}</Link>
+      </Title>
+      <Facts>
+        <dt>{intl.formatMessage(messages.budgetLabel)}</dt>
+        <Budget>{formatBudget(intl, task.budget_from, task.budget_to)}</Budget>
+        <dt>{intl.formatMessage(messages.deadlineLabel)}</dt>
+        <dd>{formatDue(intl, task)}</dd>
+        <dt>{intl.formatMessage(messages.locationLabel)}</dt>
+        <dd>{formatPlace(intl, task)}</dd>
+      </Facts>
+      <Footer>
+        <AuthorLine>
+          <Avatar
+            src={task.author?.photo?.thumbnail}
+            name={authorName}
+            alt=""
+            size={28}
+            deleted={!task.author}
+          />
+          <span>
+            {task.author
+              ? intl.formatMessage(messages.author, { name: authorName })
+              : intl.formatMessage(messages.deletedAuthor)}
+          </span>
+        </AuthorLine>
+        <span>{intl.formatMessage(messages.offers, { count: task.offers_count })}</span>
+      </Footer>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Locale } from '../../../../shared/locales';
+import type { Task } from '../../../../shared/types';
+import { errorStatus } from '../../../api/baseQuery';
+import { useAppDispatch } from '../../../app/hooks';
+import { routePath } from '../../../i18n/routes';
+import { Button } from '../../../ui/Button';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
+import { Modal } from '../../../ui/Modal';
+import { showNotice } from '../../notices/noticesSlice';
+import { refetchTask } from '../../push/push.saga';
+import { taskDetailMessages as messages } from '../messages';
+import { useDeleteTaskMutation } from '../taskApi';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+interface Props {
+  task: Task;
+  locale: Locale;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+/** Owner-only edit and delete (machine: EDIT_TASK, DELETE_TASK) and their modals. */
+export function OwnerActions({ task, locale, canEdit, canDelete }: Props) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteTask, { isLoading: deleting }] = useDeleteTaskMutation();
+
+  if (!canEdit && !canDelete) return null;
+
+  const onEdit = () => setEditing(true);
+
+  const onDelete = async () => {
+    const result = await deleteTask({ uuid: task.uuid });
+    if ('error' in result && result.error) {
+      setConfirming(false);
+      // 403 (an offer was chosen meanwhile) or 404: say so and show the task as it is now.
+      const status = errorStatus(result.error);
+      if (status === 403 || status === 409 || status === 423) {
+        dispatch(showNotice({ kind: 'error', message: messages.deleteFailed }));
+        dispatch(refetchTask(task.uuid));
+      }
+      return;
+    }
+    setConfirming(false);
+    // The notice sits in a polite live region: it is the announcement of the deletion.
+    dispatch(showNotice({ kind: 'success', message: messages.deleted }));
+    navigate(routePath(locale, 'tasks'));
+  };
+
+  return (
+    <>
+      <Actions>
+        {canEdit && (
+          <Button $variant="secondary" onClick={onEdit}>
+            {intl.formatMessage(messages.edit)}
+          </Button>
+        )}
+        {canDelete && (
+          <Button $variant="danger" onClick={() => setConfirming(true)}>
+            {intl.formatMessage(messages.delete)}
+          </Button>
+        )}
+      </Actions>
+      <Modal
+        isOpen={editing}
+        onClose={() => setEditing(false)}
+        title={intl.formatMessage(messages.editTitle)}
+      >
+        {/* slot: edit task modal — the task form (features/taskForm) in update mode, with
+            `task` and onSaved={() => setEditing(false)}; it refetches the task itself. */}
+        {null}
+      </Modal>
+      <ConfirmModal
+        isOpen={confirming}
+        title={intl.formatMessage(messages.deleteTitle)}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setConfirming(false)}
+        loading={deleting}
+        confirmLabel={intl.formatMessage(messages.deleteConfirm)}
+        confirmVariant="danger"
+        size="sm"
+        closeOnlyViaActions={deleting}
+      >
+        <p>{intl.formatMessage(messages.deleteText, { title: task.title })}</p>
+      </ConfirmModal>
+    </>
+  );
+}

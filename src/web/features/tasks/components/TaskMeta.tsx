@@ -1,0 +1,93 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Locale } from '../../../../shared/locales';
+import type { DisplayStatus } from '../../../../shared/taskLifecycle';
+import type { Task } from '../../../../shared/types';
+import { useAppDispatch } from '../../../app/hooks';
+import { routePath } from '../../../i18n/routes';
+import { CopyButton } from '../../../ui/CopyButton';
+import { StatusPill } from '../../../ui/StatusPill';
+import { showNotice } from '../../notices/noticesSlice';
+import { relativeTime } from '../format';
+import { taskDetailMessages as messages } from '../messages';
+
+export const statusMessages = {
+  open: messages.statusOpen,
+  in_progress: messages.statusInProgress,
+  completed: messages.statusCompleted,
+  incomplete: messages.statusIncomplete,
+  unknown: messages.statusUnknown,
+  expired: messages.statusExpired,
+} as const;
+
+const List = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Identifier = styled.li`
+  display: inline-flex;
+  align-items: center;
+
+  code {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+interface Props {
+  task: Task;
+  status: DisplayStatus;
+  locale: Locale;
+  now: Date;
+}
+
+/** Status pill, relative creation time, view count, category link and the copyable id. */
+export function TaskMeta({ task, status, locale, now }: Props) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  return (
+    <List>
+      <li>
+        <StatusPill status={status} label={intl.formatMessage(statusMessages[status])} />
+      </li>
+      <li>
+        <time dateTime={task.created_at} title={new Date(task.created_at).toLocaleString(locale)}>
+          {intl.formatMessage(messages.createdAt, {
+            relative: relativeTime(task.created_at, locale, now),
+          })}
+        </time>
+      </li>
+      <li>{intl.formatMessage(messages.views, { count: task.views_count })}</li>
+      <li>
+        <Link
+          to={routePath(locale, 'tasks', {}, { categories: task.category.slug })}
+          aria-label={`${intl.formatMessage(messages.category)}: ${task.category.title}`}
+        >
+          {task.category.title}
+        </Link>
+      </li>
+      <Identifier>
+        <span>
+          {intl.formatMessage(messages.identifier)}: <code>{task.identifier}</code>
+        </span>
+        <CopyButton
+          text={task.identifier}
+          label={intl.formatMessage(messages.copyIdentifier)}
+          onCopied={() =>
+            dispatch(showNotice({ kind: 'success', message: messages.identifierCopied }))
+          }
+          onFailed={(error) => console.error('[tasks] could not copy the task id', error)}
+        />
+      </Identifier>
+    </List>
+  );
+}

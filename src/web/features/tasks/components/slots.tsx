@@ -1,0 +1,48 @@
+/**
+ * Placeholders for the controls other issues deliver (offers, completion, reports). Each renders
+ * nothing yet, but already receives the lifecycle machine's decision, so wiring one in is a change
+ * inside its component only.
+ */
+import type { ViewerRole } from '../../../../shared/taskLifecycle';
+import type { TaskControl } from '../../../../shared/taskLifecycle.machine';
+import type { Task } from '../../../../shared/types';
+
+export interface SlotProps {
+  task: Task;
+  role: ViewerRole;
+  controls: ReadonlySet<TaskControl>;
+}
+
+/** 'completed' / 'not completed' buttons opening the feedback form (machine: COMPLETE). */
+export function CompletionSlot({ controls }: SlotProps) {
+  if (!controls.has('COMPLETE')) return null;
+  // slot: completion (features/completion: the two buttons and the feedback wizard modal)
+  return null;
+}
+
+/** The report control for everyone but the owner (machine: REPORT). */
+export function ReportSlot({ controls }: SlotProps) {
+  if (!controls.has('REPORT')) return null;
+  // slot: report (features/reports: the report button and modal)
+  return null;
+}
+
+/**
+ * The make-offer control. A freelancer without an offer gets the form while the machine allows
+ * MAKE_OFFER; visitors get a link to login and logged-in non-freelancers a link to
+ * become-freelancer, each with its tooltip (SPEC section 6): the role says which.
+ */
+export function MakeOfferSlot(_props: SlotProps) {
+  // slot: make offer (features/offers: controls.has('MAKE_OFFER') -> the offer form; role
+  // 'visitor' / 'customer' on an open, unexpired task -> the login / become-freelancer link)
+  return null;
+}
+
+/**
+ * Offer lists: the owner's list (ASSIGN_OFFER, START_CHAT, FIND_FREELANCERS when there are none),
+ * a freelancer's own offer (EDIT_OFFER, DELETE_OFFER; 'chosen' / 'chosen other' badge after).
+ */
+export function OffersSlot(_props: SlotProps) {
+  // slot: offers (features/offers: task.offers is already filtered by role on the server)
+  return null;
+}

@@ -1,0 +1,48 @@
+/** Pure formatting of the task detail page (SPEC section 9: budget display, date display). */
+import moment from 'moment';
+import { DATE_DISPLAY_FORMAT } from '../../../shared/limits';
+import type { Locale } from '../../../shared/locales';
+import { parseLocalDateTime } from '../../../shared/taskLifecycle';
+
+const euro = (locale: Locale) =>
+  new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  });
+
+/** A euro amount in the page locale: '€1,500' (en), '1500 €' (lv). */
+export function formatEuro(value: number, locale: Locale): string {
+  return euro(locale).format(value);
+}
+
+/** Budget: a single value when from equals to, else the two ends (joined by the caller). */
+export function budgetParts(
+  from: number,
+  to: number,
+  locale: Locale,
+): { single: string } | { from: string; to: string } {
+  if (from === to) return { single: formatEuro(from, locale) };
+  return { from: formatEuro(Math.min(from, to), locale), to: formatEuro(Math.max(from, to), locale) };
+}
+
+/** The API's local date-time as DD.MM.YYYY HH:mm; null when missing or invalid. */
+export function formatDateTime(value: string | null | undefined): string | null {
+  const date = parseLocalDateTime(value);
+  return date ? moment(date).format(DATE_DISPLAY_FORMAT) : null;
+}
+
+/** '3 hours ago' in the page locale (moment's locale data is loaded by the I18nProvider). */
+export function relativeTime(iso: string, locale: Locale, now: Date): string {
+  return moment(iso).locale(locale).from(now);
+}
+
+/** Share links of the two networks (SPEC section 2), with the page URL and the title. */
+export function shareLinks(pageUrl: string, title: string): { facebook: string; x: string } {
+  const url = encodeURIComponent(pageUrl);
+  return {
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+    x: `https://twitter.com/intent/tweet?url=${url}&text=${encodeURIComponent(title)}`,
+  };
+}
