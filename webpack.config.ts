@@ -1,11 +1,23 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MomentLocalesPlugin from 'moment-locales-webpack-plugin';
 
 const root = __dirname;
+
+/** Writes the chunk groups and assets that scripts/size.mjs checks against the budgets. */
+class StatsFilePlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tap('StatsFilePlugin', (stats) => {
+      const json = stats.toJson({ all: false, assets: true, chunkGroups: true, entrypoints: true });
+      fs.mkdirSync(path.join(root, '.cache'), { recursive: true });
+      fs.writeFileSync(path.join(root, '.cache/webpack-stats.json'), JSON.stringify(json));
+    });
+  }
+}
 
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }) => {
   const production = argv.mode !== 'development';
@@ -50,6 +62,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       }),
       // moment ships every locale; keep only ours (en is built in).
       new MomentLocalesPlugin({ localesToKeep: ['lv', 'ru', 'tr', 'et', 'lt'] }),
+      ...(production ? [new StatsFilePlugin()] : []),
       new CopyWebpackPlugin({
         patterns: [
           {

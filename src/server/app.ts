@@ -11,12 +11,20 @@ import { dummyHash } from './auth/password';
 import { sessionPlugin } from './auth/session';
 import type { Db } from './db/db';
 import { HttpError } from './errors';
+import { createGeocoder, geoRoutes } from './geo';
 import { errorHandlerPlugin } from './plugins/errorHandler';
 import { pushPlugin, pushRoutes } from './push';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
+import { chatRoutes } from './routes/chat';
+import { freelancerRoutes } from './routes/freelancers';
 import { healthRoutes } from './routes/health';
+import { offerRoutes } from './routes/offers';
+import { profileRoutes } from './routes/profiles';
+import { reasonRoutes } from './routes/reasons';
+import { taskListRoutes } from './routes/taskList';
 import { taskRoutes } from './routes/tasks';
+import { taskWriteRoutes } from './routes/taskWrite';
 import { registerSpa } from './spa';
 import { uploadsDirOf, uploadsRoutes } from './uploads';
 import './types';
@@ -84,6 +92,14 @@ export async function buildServer(
       await api.register(authRoutes);
       await api.register(categoryRoutes);
       await api.register(taskRoutes);
+      await api.register(offerRoutes);
+      await api.register(chatRoutes);
+      await api.register(taskWriteRoutes);
+      await api.register(geoRoutes, { geocoder: createGeocoder(config), config });
+      await api.register(taskListRoutes);
+      await api.register(freelancerRoutes);
+      await api.register(profileRoutes);
+      await api.register(reasonRoutes);
       await api.register(pushRoutes);
     },
     { prefix: config.public.apiBase },

@@ -227,3 +227,54 @@ export interface DeletedProfile {
 }
 
 export type PublicProfile = ActiveProfile | DeletedProfile;
+
+// ---------------------------------------------------------------------------------------------
+// Offers and chat (issue 5).
+
+/** One side of a chat; null when that account was deleted. */
+export interface ChatParticipant {
+  uuid: string;
+  display_name: string;
+  photo: Photo | null;
+}
+
+/** The conversation between a task's owner (customer) and one freelancer about that task. */
+export interface ChatConversation {
+  uuid: string;
+  task: { uuid: string; identifier: string; title: string };
+  customer: ChatParticipant | null;
+  freelancer: ChatParticipant | null;
+  created_at: string;
+}
+
+/** Plain text, shown as typed (never HTML). read_at is set once the other participant read it. */
+export interface ChatMessage {
+  id: number;
+  conversation_uuid: string;
+  sender_uuid: string;
+  body: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** GET /api/chat/conversations/:uuid */
+export interface ChatConversationView {
+  conversation: ChatConversation;
+  /** Oldest first (the latest CHAT_HISTORY_LIMIT of the server). */
+  messages: ChatMessage[];
+}
+
+/** Push event to the other participant when a message arrives. */
+export interface ChatMessagePushEvent {
+  handler: 'chat.message';
+  conversation_uuid: string;
+  /** null when the message was too large for a push event: refetch the conversation. */
+  message: ChatMessage | null;
+}
+
+/** Push event to a freelancer with notify_if_not_chosen when the owner chose another offer. */
+export interface OfferNotChosenPushEvent {
+  handler: 'offers.not_chosen';
+  task_uuid: string;
+  task_title: string;
+}

@@ -19,7 +19,10 @@
  * The owner, and after assignment the chosen freelancer, get the exact place with distance null.
  */
 import crypto from 'node:crypto';
+import { approximateAddress } from '../../shared/places';
 import type { Offer, TaskLocation } from '../../shared/types';
+
+export { approximateAddress };
 
 /** Radius (km) of the circle shown instead of an exact pin. */
 export const APPROXIMATE_RADIUS_KM = 2;
@@ -32,12 +35,6 @@ export interface LocationRow {
   lng: number;
   city: string;
   address: string;
-}
-
-/** 'Brīvības iela 1, Rīga, LV-1010' -> 'Rīga, LV-1010': the street stays private. */
-export function approximateAddress(address: string): string {
-  const parts = address.split(',').map((p) => p.trim());
-  return parts.length > 2 ? parts.slice(1).join(', ') : address;
 }
 
 const round = (value: number, decimals: number): number => {

@@ -2,6 +2,8 @@
  * Validation messages as descriptors ({ id, values }), not text: the SPA formats them with react-intl
  * and the server with @formatjs/intl, so one schema serves both sides in six languages.
  */
+import { defineMessages } from '@formatjs/intl';
+
 // A type alias (not an interface) so it fits yup's Record-shaped message parameter.
 export type MessageRef = {
   id: string;
@@ -11,8 +13,11 @@ export type MessageRef = {
 export const isMessageRef = (value: unknown): value is MessageRef =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 
-/** English defaults; the ids are shared with translations/*.json and src/server/i18n/messages.ts. */
-export const validationMessages = {
+/**
+ * English defaults; the ids are shared with translations/*.json and src/server/i18n/messages.ts.
+ * defineMessages only marks them for `formatjs extract`, which writes them to en.json.
+ */
+export const validationMessages = defineMessages({
   required: { id: 'validation.required', defaultMessage: 'This field is required.' },
   email: { id: 'validation.email', defaultMessage: 'Enter a valid email address.' },
   minLength: { id: 'validation.min_length', defaultMessage: 'Use at least {min} characters.' },
@@ -77,7 +82,7 @@ export const validationMessages = {
     id: 'validation.too_many_categories',
     defaultMessage: 'Choose at most {max} categories.',
   },
-} as const;
+});
 
 export const ref = (
   message: { id: string },

@@ -1,7 +1,8 @@
 import { all, fork } from 'redux-saga/effects';
 import { sessionSaga } from '../features/session/session.saga';
+import { tasksSaga } from '../features/tasks/tasks.saga';
 
 /** Long-lived flows only (session expiry, push, redirects); features add their saga here. */
 export function* rootSaga() {
-  yield all([fork(sessionSaga)]);
+  yield all([fork(sessionSaga), fork(tasksSaga)]);
 }

@@ -39,6 +39,7 @@ export const PAGES: PageRoute[] = [
   { name: 'profile', load: () => import(/* webpackChunkName: "page-profile" */ '../features/profile/ProfilePage') },
   { name: 'register', load: () => import(/* webpackChunkName: "page-register" */ '../features/registration/RegisterPage') },
   { name: 'becomeFreelancer', load: () => import(/* webpackChunkName: "page-become-freelancer" */ '../features/registration/BecomeFreelancerPage') },
+  { name: 'task', load: () => import(/* webpackChunkName: "page-task" */ '../features/tasks/TaskDetailPage') },
   // routes added by features: add { name, load } here, e.g.
   // { name: 'task', load: () => import(/* webpackChunkName: "page-task" */ '../features/tasks/TaskDetailPage') },
 ];

@@ -244,6 +244,18 @@ export default function TaskListPage() {
             ))}
           </select>
         </SelectField>
+        <SelectField>
+          <label htmlFor="task-filter-location">{intl.formatMessage(messages.location)}</label>
+          <select
+            id="task-filter-location"
+            value={filters.location}
+            onChange={(event) => change({ location: event.target.value })}
+          >
+            <option value="">{intl.formatMessage(messages.anyLocation)}</option>
+            <option value="anywhere">{intl.formatMessage(messages.locationAnywhere)}</option>
+            <option value="specific">{intl.formatMessage(messages.locationSpecific)}</option>
+          </select>
+        </SelectField>
         <div key={`q${textKey}`}>
           <TextField
             id="task-filter-q"

@@ -18,6 +18,8 @@ export const TASK_LIST_SORTS: readonly TaskListSort[] = [
   'budget_desc',
   'budget_asc',
 ];
+export const LOCATION_FILTERS = ['anywhere', 'specific'] as const;
+export type LocationFilter = (typeof LOCATION_FILTERS)[number];
 export const DEFAULT_SORT: TaskListSort = 'newest';
 export const TASKS_PER_PAGE = 12;
 
@@ -26,6 +28,7 @@ export interface TaskListFilters {
   status: TaskListStatus | '';
   q: string;
   city: string;
+  location: LocationFilter | '';
   budget_min: string;
   budget_max: string;
   sort: TaskListSort;
@@ -38,6 +41,7 @@ export interface TaskListArgs {
   status?: TaskListStatus;
   q?: string;
   city?: string;
+  location?: LocationFilter;
   budget_min?: number;
   budget_max?: number;
   sort?: TaskListSort;
@@ -66,11 +70,13 @@ export function filtersFromParams(params: URLSearchParams): TaskListFilters {
     .filter(Boolean);
   const status = params.get('status');
   const sort = params.get('sort');
+  const location = params.get('location');
   return {
     categories,
     status: isStatus(status) ? status : '',
     q: params.get('q')?.trim() ?? '',
     city: params.get('city')?.trim() ?? '',
+    location: location === 'anywhere' || location === 'specific' ? location : '',
     budget_min: amount(params.get('budget_min')),
     budget_max: amount(params.get('budget_max')),
     sort: isSort(sort) ? sort : DEFAULT_SORT,
@@ -88,6 +94,7 @@ export function requestArgs(
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.q ? { q: filters.q } : {}),
     ...(filters.city ? { city: filters.city } : {}),
+    ...(filters.location ? { location: filters.location } : {}),
     ...(filters.budget_min ? { budget_min: Number(filters.budget_min) } : {}),
     ...(filters.budget_max ? { budget_max: Number(filters.budget_max) } : {}),
     sort: filters.sort,

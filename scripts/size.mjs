@@ -1,0 +1,71 @@
+// `npm run test:size`: the JavaScript and CSS a visitor downloads before a page is interactive, gzip,
+// from the production build's chunk groups, checked against the budgets of issue 8. Prints a table;
+// exits 1 when a budget is exceeded.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { buildIfStale, root } from './lib.mjs';
+
+buildIfStale();
+const stats = JSON.parse(fs.readFileSync(path.join(root, '.cache/webpack-stats.json'), 'utf8'));
+const dist = path.join(root, 'dist');
+const KB = 1024;
+
+const sizeOf = (file) => {
+  const buf = fs.readFileSync(path.join(dist, file));
+  return {
+    raw: buf.length,
+    gzip: zlib.gzipSync(buf, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(buf).length,
+  };
+};
+const assetsOf = (group) =>
+  (stats.namedChunkGroups[group]?.assets ?? []).map((a) => (typeof a === 'string' ? a : a.name));
+const sum = (files, ext) =>
+  files
+    .filter((f) => f.endsWith(ext))
+    .reduce(
+      (acc, f) => {
+        const s = sizeOf(f);
+        return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, brotli: acc.brotli + s.brotli };
+      },
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+
+const entry = assetsOf('main');
+// A first visit in Latvian: the entry, the page's chunk and the Latvian messages.
+const messages = Object.keys(stats.namedChunkGroups).filter((g) => /^messages-.*lv/.test(g));
+const firstLoad = (page) => [
+  ...new Set([...entry, ...assetsOf(page), ...messages.flatMap(assetsOf)]),
+];
+
+const budgets = [
+  { name: 'home page (first load)', files: firstLoad('page-home'), ext: '.js', max: 150 * KB },
+  { name: 'task list (first load)', files: firstLoad('page-tasks'), ext: '.js', max: 150 * KB },
+  { name: 'task detail (first load)', files: firstLoad('page-task'), ext: '.js', max: 150 * KB },
+  { name: 'map chunk', files: assetsOf('map'), ext: '.js', max: 100 * KB },
+  { name: 'gallery chunk', files: assetsOf('gallery'), ext: '.js', max: 25 * KB },
+  { name: 'CSS of a first page', files: firstLoad('page-task'), ext: '.css', max: 20 * KB },
+];
+
+let failed = false;
+const rows = [];
+for (const b of budgets) {
+  const known = b.files.length > 0;
+  const s = sum(b.files, b.ext);
+  const ok = !known || s.gzip <= b.max;
+  if (!ok) failed = true;
+  rows.push({
+    budget: b.name,
+    'raw KB': (s.raw / KB).toFixed(1),
+    'gzip KB': (s.gzip / KB).toFixed(1),
+    'brotli KB': (s.brotli / KB).toFixed(1),
+    'max gzip KB': (b.max / KB).toFixed(0),
+    result: known ? (ok ? 'ok' : 'OVER') : 'no such chunk yet',
+  });
+}
+console.table(rows);
+if (failed) {
+  console.error('A size budget is exceeded (see the table above).');
+  process.exit(1);
+}

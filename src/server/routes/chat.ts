@@ -1,0 +1,103 @@
+/**
+ * Chat (issue 5): the owner opens a conversation with a freelancer who made an offer; the two
+ * participants read and write it; new messages reach the other participant over the push stream as
+ * { handler: 'chat.message', conversation_uuid, message }.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ChatMessage, ChatMessagePushEvent } from '../../shared/types';
+import { chatMessageSchema } from '../../shared/validation/chat';
+import { requireUser } from '../auth/session';
+import { forbidden } from '../errors';
+import {
+  addMessage,
+  findConversation,
+  openConversation,
+  otherParticipant,
+  readMessages,
+  unreadCount,
+} from '../chat/chat';
+import { notifyUser } from '../offers/notify';
+import { findTask, machineAllows } from '../offers/offers';
+import { MAX_EVENT_BYTES } from '../push/hub';
+import { validateBody } from '../validate';
+import '../types';
+
+/** Per user: messages a minute. */
+export const CHAT_MESSAGE_RATE_LIMIT = 30;
+
+/** Room left for the NOTIFY envelope around the event. */
+const ENVELOPE_BYTES = 200;
+
+/** The event for the other participant; without the message when it would not fit a NOTIFY. */
+export function chatMessageEvent(message: ChatMessage): ChatMessagePushEvent {
+  const event: ChatMessagePushEvent = {
+    handler: 'chat.message',
+    conversation_uuid: message.conversation_uuid,
+    message,
+  };
+  return Buffer.byteLength(JSON.stringify(event)) + ENVELOPE_BYTES > MAX_EVENT_BYTES
+    ? { ...event, message: null }
+    : event;
+}
+
+export const chatRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+
+  /**
+   * Returns (200) or creates (201) the owner's conversation with a freelancer about the task. Only
+   * the owner, while the machine allows START_CHAT (403); 404 when the freelancer has no offer.
+   */
+  app.post<{ Params: { taskUuid: string; freelancerUuid: string } }>(
+    '/chat/conversations/task/:taskUuid/:freelancerUuid',
+    async (request, reply) => {
+      const user = requireUser(request);
+      const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+      if (loaded.authorUuid !== user.uuid || !machineAllows(loaded, user, { type: 'START_CHAT' }))
+        throw forbidden();
+      const { loaded: conversation, created } = await openConversation(
+        db,
+        { uuid: loaded.task.uuid, author_uuid: loaded.authorUuid },
+        request.params.freelancerUuid,
+      );
+      return reply.code(created ? 201 : 200).send({ data: conversation.conversation });
+    },
+  );
+
+  /** Participants only; marks the other party's messages read. */
+  app.get<{ Params: { uuid: string } }>('/chat/conversations/:uuid', async (request) => {
+    const user = requireUser(request);
+    const loaded = await findConversation(db, request.params.uuid);
+    otherParticipant(loaded, user.uuid);
+    const messages = await readMessages(db, loaded.conversation.uuid, user.uuid);
+    return { data: { conversation: loaded.conversation, messages } };
+  });
+
+  /** Participants only; 1..2000 characters of plain text, stored as typed. 201. */
+  app.post<{ Params: { uuid: string } }>(
+    '/chat/conversations/:uuid/messages',
+    {
+      config: {
+        rateLimit: {
+          max: CHAT_MESSAGE_RATE_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `chat:${request.user?.uuid ?? request.ip}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const loaded = await findConversation(db, request.params.uuid);
+      const recipient = otherParticipant(loaded, user.uuid);
+      const { body } = await validateBody(chatMessageSchema, request.body);
+      const message = await addMessage(db, loaded.conversation.uuid, user.uuid, body);
+      await notifyUser(app, recipient, chatMessageEvent(message));
+      return reply.code(201).send({ data: message });
+    },
+  );
+
+  /** Unread messages addressed to the user, over all their conversations. */
+  app.get('/chat/unread', async (request) => {
+    const user = requireUser(request);
+    return { data: { count: await unreadCount(db, user.uuid) } };
+  });
+};

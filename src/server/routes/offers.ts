@@ -1,0 +1,143 @@
+/**
+ * Offers on a task (SPEC sections 4, 5 'Offer', 6, 7; issue 5): list, single, create, update,
+ * delete, choose. Every change pushes tasks.view for the task, so open pages refetch.
+ *
+ * Status decisions:
+ * - A second offer by the same freelancer is 403 (the machine's MAKE_OFFER refuses an 'offerer'; a
+ *   race is caught by UNIQUE (task_uuid, freelancer_uuid) and answered the same).
+ * - Choosing when an offer is already chosen is 409, like a hash mismatch (not 423).
+ * - A visitor gets 401 wherever a user is needed, including GET of a single offer.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import * as yup from 'yup';
+import { offerFormSchema } from '../../shared/validation/offer';
+import { ref, validationMessages as m } from '../../shared/validation/messages';
+import { requireUser } from '../auth/session';
+import { forbidden, notFound } from '../errors';
+import { notifyNotChosen } from '../offers/notify';
+import {
+  chooseOffer,
+  createOffer,
+  deleteOffer,
+  findOfferRecord,
+  findTask,
+  findTaskRef,
+  machineAllows,
+  updateOffer,
+} from '../offers/offers';
+import { loadOffer } from '../offers/serialize';
+import { notifyTaskChanged } from '../push/plugin';
+import { loadTask, loadVisibleOffers } from '../tasks/loadTask';
+import { validateBody } from '../validate';
+import '../types';
+
+/** Per user (or address, for visitors): a freelancer sends a few offers a minute at most. */
+export const OFFER_CREATE_RATE_LIMIT = 20;
+
+const chooseSchema = yup.object({
+  hash: yup.string().strict().typeError(ref(m.invalid)).required(ref(m.required)),
+});
+
+type TaskParams = { Params: { taskUuid: string } };
+type OfferParams = { Params: { taskUuid: string; offerUuid: string } };
+
+export const offerRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+
+  /** The offers this viewer may see, like the task payload: owner all (chosen first), a
+   * freelancer their own, everyone else none. */
+  app.get<TaskParams>('/tasks/:taskUuid/offers', async (request) => {
+    const task = await findTaskRef(db, request.params.taskUuid);
+    return { data: await loadVisibleOffers(db, task, request.user) };
+  });
+
+  /** The task's owner or the offer's freelancer. */
+  app.get<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', async (request) => {
+    const user = requireUser(request);
+    const task = await findTaskRef(db, request.params.taskUuid);
+    const record = await findOfferRecord(db, task.uuid, request.params.offerUuid);
+    if (user.uuid !== task.author_uuid && user.uuid !== record.freelancer_uuid) throw forbidden();
+    const offer = await loadOffer(db, task.uuid, record.uuid);
+    if (!offer) throw notFound();
+    return { data: offer };
+  });
+
+  /** A freelancer without an offer, while the task is open, unexpired and has no chosen offer. */
+  app.post<TaskParams>(
+    '/tasks/:taskUuid/offers',
+    {
+      config: {
+        rateLimit: {
+          max: OFFER_CREATE_RATE_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `offers:${request.user?.uuid ?? request.ip}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+      if (!machineAllows(loaded, user, { type: 'MAKE_OFFER' })) throw forbidden();
+      const form = await validateBody(offerFormSchema, request.body);
+      const uuid = await createOffer(db, loaded.task.uuid, user.uuid, form);
+      await notifyTaskChanged(app, loaded.task.uuid);
+      const offer = await loadOffer(db, loaded.task.uuid, uuid);
+      // SPEC section 7: data[0] is the offer.
+      return reply.code(201).send({ data: offer ? [offer] : [] });
+    },
+  );
+
+  /** Its freelancer, while no offer is chosen; 403 means locked (SPEC section 8). */
+  app.put<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', async (request) => {
+    const user = requireUser(request);
+    const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+    const record = await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
+    if (record.freelancer_uuid !== user.uuid || !machineAllows(loaded, user, { type: 'EDIT_OFFER' }))
+      throw forbidden();
+    const form = await validateBody(offerFormSchema, request.body);
+    await updateOffer(db, loaded.task.uuid, record.uuid, user.uuid, form);
+    await notifyTaskChanged(app, loaded.task.uuid);
+    const offer = await loadOffer(db, loaded.task.uuid, record.uuid);
+    if (!offer) throw notFound();
+    return { data: offer };
+  });
+
+  /** Its freelancer, while no offer is chosen. 204. */
+  app.delete<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', async (request, reply) => {
+    const user = requireUser(request);
+    const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+    const record = await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
+    if (
+      record.freelancer_uuid !== user.uuid ||
+      !machineAllows(loaded, user, { type: 'DELETE_OFFER' })
+    )
+      throw forbidden();
+    await deleteOffer(db, loaded.task.uuid, record.uuid, user.uuid);
+    await notifyTaskChanged(app, loaded.task.uuid);
+    return reply.code(204).send();
+  });
+
+  /**
+   * The owner chooses an offer by the hash it was shown with: 409 when the offer changed since
+   * (or an offer is already chosen). Answers the task as the owner now sees it.
+   */
+  app.post<OfferParams>('/tasks/:taskUuid/offers/:offerUuid/choose', async (request) => {
+    const user = requireUser(request);
+    const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+    if (loaded.authorUuid !== user.uuid) throw forbidden();
+    await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
+    const { hash } = await validateBody(chooseSchema, request.body);
+    const { notifyNotChosen: freelancers } = await chooseOffer(
+      db,
+      loaded,
+      user,
+      request.params.offerUuid,
+      hash,
+    );
+    await notifyTaskChanged(app, loaded.task.uuid);
+    await notifyNotChosen(app, freelancers, loaded.task);
+    const task = await loadTask(db, loaded.task.uuid, user, request.locale);
+    if (!task) throw notFound();
+    return { data: task };
+  });
+};

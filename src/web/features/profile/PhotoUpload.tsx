@@ -1,0 +1,150 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { fieldErrors, isValidationError } from '../../api/baseQuery';
+import { useAppDispatch } from '../../app/hooks';
+import { Spinner } from '../../ui/Spinner';
+import { showNotice } from '../notices/noticesSlice';
+import { profileMessages as messages } from './messages';
+import { PHOTO_ACCEPT, PHOTO_MAX_KB, photoProblems, type PhotoProblem } from './photoRules';
+import { useUploadPhotoMutation } from './profileApi';
+
+export const PHOTO_PLACEHOLDER = '/images/profile/placeholder.svg';
+const SIZE = 160;
+
+const Field = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+
+  label {
+    font-weight: 600;
+  }
+`;
+
+const Preview = styled.div`
+  position: relative;
+  width: ${SIZE}px;
+  height: ${SIZE}px;
+`;
+
+const Picture = styled.img`
+  width: 100%;
+  height: 100%;
+  border-radius: 50%;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Overlay = styled.p`
+  position: absolute;
+  inset: auto 0 0;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.danger};
+  color: #fff;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-align: center;
+`;
+
+const Busy = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  border-radius: 50%;
+  background: rgba(255, 255, 255, 0.7);
+`;
+
+const Hint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const PROBLEM_TEXT = {
+  notImage: messages.photoNotImage,
+  type: messages.photoType,
+  tooLarge: messages.photoTooLarge,
+} as const satisfies Record<PhotoProblem, unknown>;
+
+interface Props {
+  /** The current photo's URL, if any. */
+  current: string | null | undefined;
+}
+
+/**
+ * The profile photo field of SPEC section 5: labelled with the image label, id photo; the file is
+ * checked (image, png/jpg/jpeg, 2048 KB) before upload; on failure the first error is shown over the
+ * preview and the preview falls back to a placeholder. The server's 422 errors.photo shows the same.
+ */
+export function PhotoUpload({ current }: Props) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [upload, { isLoading }] = useUploadPhotoMutation();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problems = photoProblems(file);
+    if (problems.length > 0) {
+      setPreview(null);
+      setError(intl.formatMessage(PROBLEM_TEXT[problems[0]], { max: PHOTO_MAX_KB }));
+      return;
+    }
+    setError(null);
+    setPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
+    const result = await upload(file);
+    if ('error' in result && result.error) {
+      setPreview(null);
+      const server = isValidationError(result.error) ? fieldErrors(result.error).photo : undefined;
+      setError(server ?? intl.formatMessage(messages.photoFailed));
+      return;
+    }
+    dispatch(showNotice({ kind: 'success', message: messages.photoSaved }));
+  };
+
+  const src = error ? PHOTO_PLACEHOLDER : (preview ?? current ?? PHOTO_PLACEHOLDER);
+  const alt = error || src === PHOTO_PLACEHOLDER ? messages.photoPlaceholderAlt : messages.photoAlt;
+  return (
+    <Field>
+      <label htmlFor="photo">{intl.formatMessage(messages.photoLabel)}</label>
+      <Preview data-testid="photo-preview">
+        <Picture src={src} alt={intl.formatMessage(alt)} width={SIZE} height={SIZE} />
+        {isLoading && (
+          <Busy>
+            <Spinner label={intl.formatMessage(messages.photoUploading)} size="2rem" />
+          </Busy>
+        )}
+        {error && (
+          <Overlay id="photo-error" role="alert">
+            {error}
+          </Overlay>
+        )}
+      </Preview>
+      <input
+        id="photo"
+        name="photo"
+        type="file"
+        accept={PHOTO_ACCEPT}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'photo-error photo-hint' : 'photo-hint'}
+        disabled={isLoading}
+        onChange={(event) => void onChange(event)}
+      />
+      <Hint id="photo-hint">{intl.formatMessage(messages.photoHint, { max: PHOTO_MAX_KB })}</Hint>
+    </Field>
+  );
+}

@@ -1,0 +1,169 @@
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { Field, Form, type FieldMetaState } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { ValidationError } from 'yup';
+import { LOCALES, type Locale } from '../../../shared/locales';
+import { profileSchema } from '../../../shared/validation/profile';
+import { fieldErrors, isValidationError } from '../../api/baseQuery';
+import { useAppDispatch } from '../../app/hooks';
+import { commonMessages } from '../../i18n/commonMessages';
+import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { showNotice } from '../notices/noticesSlice';
+import { profileMessages as messages } from './messages';
+import { useUpdateProfileMutation } from './profileApi';
+import { schemaErrors } from './validationText';
+
+export interface ProfileFormValues {
+  display_name: string;
+  phone_number: string;
+  languages: Locale[];
+}
+
+const Fieldset = styled.fieldset`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: 0;
+  border: 0;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-weight: 600;
+  }
+`;
+
+const Checks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${({ theme }) => theme.space.md};
+
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    min-height: 44px;
+  }
+`;
+
+const Hint = styled.p`
+  margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const FormError = styled.p`
+  padding: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #fdecea;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+function shownError(meta: FieldMetaState<unknown>): string | undefined {
+  if (meta.touched && meta.error) return String(meta.error);
+  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
+  return undefined;
+}
+
+/** The owner's display name, phone and languages, checked with the shared profile schema. */
+export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormValues }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [update] = useUpdateProfileMutation();
+
+  const validate = (values: ProfileFormValues) => {
+    try {
+      profileSchema.validateSync(values, { abortEarly: false });
+      return {};
+    } catch (error) {
+      if (error instanceof ValidationError) return schemaErrors(intl, error);
+      throw error;
+    }
+  };
+
+  const onSubmit = async (values: ProfileFormValues): Promise<SubmissionErrors | undefined> => {
+    const form = profileSchema.cast(values);
+    const result = await update({
+      display_name: form.display_name,
+      phone_number: form.phone_number ?? null,
+      languages: (form.languages ?? []) as Locale[],
+    });
+    if ('error' in result && result.error) {
+      if (isValidationError(result.error)) {
+        return { ...fieldErrors(result.error), [FORM_ERROR]: intl.formatMessage(messages.saveFailed) };
+      }
+      return { [FORM_ERROR]: intl.formatMessage(commonMessages.unexpectedError) };
+    }
+    dispatch(showNotice({ kind: 'success', message: messages.saved }));
+    return undefined;
+  };
+
+  return (
+    <Form<ProfileFormValues> onSubmit={onSubmit} validate={validate} initialValues={initialValues}>
+      {({ handleSubmit, submitting, submitError }) => (
+        <form onSubmit={handleSubmit} noValidate>
+          {submitError && <FormError role="alert">{submitError}</FormError>}
+          <Field<string> name="display_name">
+            {({ input, meta }) => (
+              <TextField
+                {...input}
+                id="profile-display-name"
+                autoComplete="nickname"
+                label={intl.formatMessage(messages.displayName)}
+                error={shownError(meta)}
+              />
+            )}
+          </Field>
+          <Hint>{intl.formatMessage(messages.displayNameHint)}</Hint>
+          <Field<string> name="phone_number">
+            {({ input, meta }) => (
+              <TextField
+                {...input}
+                id="profile-phone"
+                type="tel"
+                autoComplete="tel"
+                label={intl.formatMessage(messages.phone)}
+                error={shownError(meta)}
+              />
+            )}
+          </Field>
+          <Hint>{intl.formatMessage(messages.phoneHint)}</Hint>
+          <Fieldset>
+            <legend>{intl.formatMessage(messages.languages)}</legend>
+            <Checks>
+              {LOCALES.map((code) => (
+                <Field<string> key={code} name="languages" type="checkbox" value={code}>
+                  {({ input }) => (
+                    <label>
+                      <input {...input} />
+                      {LANGUAGE_NAMES[code]}
+                    </label>
+                  )}
+                </Field>
+              ))}
+            </Checks>
+            <Field name="languages" subscription={{ error: true, submitError: true, touched: true, dirtySinceLastSubmit: true }}>
+              {({ meta }) => {
+                const error = shownError(meta);
+                return error ? <ErrorText role="alert">{error}</ErrorText> : null;
+              }}
+            </Field>
+          </Fieldset>
+          <Button
+            type="submit"
+            $loading={submitting}
+            loadingLabel={intl.formatMessage(messages.saving)}
+          >
+            {intl.formatMessage(messages.save)}
+          </Button>
+        </form>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,236 @@
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { Field, Form } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { LOCALES } from '../../../shared/locales';
+import { becomeFreelancerSchema } from '../../../shared/validation/profile';
+import { fieldErrors, isValidationError } from '../../api/baseQuery';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { commonMessages } from '../../i18n/commonMessages';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
+import { routePath, safeNextPath } from '../../i18n/routes';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useGetCategoriesQuery } from '../categories';
+import { showNotice } from '../notices/noticesSlice';
+import { useMeQuery } from '../session/sessionApi';
+import { registrationMessages as messages } from './messages';
+import { useBecomeFreelancerMutation } from './registrationApi';
+import { Card, CheckLabel, FieldError, Fieldset, FormError, shownError } from './shared';
+import { validateWith } from './validationText';
+
+interface Values {
+  /** Category ids as the checkboxes hold them (strings). */
+  categories: string[];
+  languages: string[];
+}
+
+const Groups = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  max-height: 420px;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+const Children = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${({ theme }) => theme.space.md};
+  padding-left: ${({ theme }) => theme.space.lg};
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${({ theme }) => theme.space.md};
+`;
+
+const Strong = styled.span`
+  font-weight: 600;
+`;
+
+function CategoryCheck({ id, title, strong }: { id: number; title: string; strong?: boolean }) {
+  return (
+    <Field<string> name="categories" type="checkbox" value={String(id)}>
+      {({ input }) => (
+        <CheckLabel>
+          <input {...input} />
+          {strong ? <Strong>{title}</Strong> : title}
+        </CheckLabel>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * /{locale}/become-freelancer: explains, takes categories and languages, then returns to ?next (the
+ * task page), where the make-offer button now opens the offer form: `me` is refetched.
+ */
+export default function BecomeFreelancerPage() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const locale = useAppSelector(selectLocale);
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const { data: me, isLoading: meLoading } = useMeQuery();
+  const { data: tree, isLoading: treeLoading } = useGetCategoriesQuery(locale);
+  const [becomeFreelancer] = useBecomeFreelancerMutation();
+  useDocumentTitle(intl.formatMessage(messages.freelancerTitle));
+  const target = next ?? routePath(locale, 'home');
+
+  const heading = (
+    <>
+      <h1 id="become-freelancer-title">{intl.formatMessage(messages.freelancerTitle)}</h1>
+      <p>{intl.formatMessage(messages.freelancerIntro)}</p>
+      <p>{intl.formatMessage(messages.freelancerSteps)}</p>
+    </>
+  );
+
+  if (meLoading) return <Spinner />;
+  if (!me) {
+    const here = `${location.pathname}${location.search}`;
+    return (
+      <Card aria-labelledby="become-freelancer-title">
+        {heading}
+        <p>{intl.formatMessage(messages.freelancerLogin)}</p>
+        <Row>
+          <ButtonLink to={`${routePath(locale, 'login')}?next=${encodeURIComponent(here)}`}>
+            {intl.formatMessage(messages.login)}
+          </ButtonLink>
+          <ButtonLink
+            $variant="secondary"
+            to={`${routePath(locale, 'register')}?next=${encodeURIComponent(here)}`}
+          >
+            {intl.formatMessage(messages.submit)}
+          </ButtonLink>
+        </Row>
+      </Card>
+    );
+  }
+  if (me.is_freelancer) {
+    return (
+      <Card aria-labelledby="become-freelancer-title">
+        <h1 id="become-freelancer-title">{intl.formatMessage(messages.freelancerTitle)}</h1>
+        <p>{intl.formatMessage(messages.freelancerAlready)}</p>
+        <ButtonLink to={target}>{intl.formatMessage(messages.freelancerContinue)}</ButtonLink>
+      </Card>
+    );
+  }
+
+  const toRequest = (values: Values) => ({
+    categories: (values.categories ?? []).map(Number),
+    languages: values.languages ?? [],
+  });
+
+  const onSubmit = async (values: Values): Promise<SubmissionErrors | undefined> => {
+    const result = await becomeFreelancer(toRequest(values));
+    if ('error' in result && result.error) {
+      if (isValidationError(result.error)) {
+        return {
+          ...fieldErrors(result.error),
+          [FORM_ERROR]: intl.formatMessage(messages.freelancerFailed),
+        };
+      }
+      return { [FORM_ERROR]: intl.formatMessage(commonMessages.unexpectedError) };
+    }
+    dispatch(showNotice({ kind: 'success', message: messages.freelancerSuccess }));
+    navigate(target, { replace: true });
+    return undefined;
+  };
+
+  return (
+    <Card aria-labelledby="become-freelancer-title">
+      {heading}
+      <Form<Values>
+        onSubmit={onSubmit}
+        initialValues={{
+          categories: (me.categories ?? []).map(String),
+          languages: me.languages?.length ? me.languages : [locale],
+        }}
+        validate={(values) => validateWith(intl, becomeFreelancerSchema, toRequest(values))}
+      >
+        {({ handleSubmit, submitting, submitError }) => (
+          <form onSubmit={handleSubmit} noValidate>
+            {submitError && <FormError role="alert">{submitError}</FormError>}
+            <Fieldset>
+              <legend>{intl.formatMessage(messages.freelancerCategories)}</legend>
+              {treeLoading ? (
+                <Spinner label={intl.formatMessage(messages.categoriesLoading)} />
+              ) : (
+                <Groups>
+                  {(tree ?? []).map((top) => (
+                    <div key={top.id}>
+                      <CategoryCheck id={top.id} title={top.title} strong />
+                      {(top.children ?? []).length > 0 && (
+                        <Children>
+                          {(top.children ?? []).map((child) => (
+                            <CategoryCheck key={child.id} id={child.id} title={child.title} />
+                          ))}
+                        </Children>
+                      )}
+                    </div>
+                  ))}
+                </Groups>
+              )}
+              <FieldMessage name="categories" />
+            </Fieldset>
+            <Fieldset>
+              <legend>{intl.formatMessage(messages.freelancerLanguages)}</legend>
+              <Row>
+                {LOCALES.map((code) => (
+                  <Field<string> key={code} name="languages" type="checkbox" value={code}>
+                    {({ input }) => (
+                      <CheckLabel>
+                        <input {...input} />
+                        {LANGUAGE_NAMES[code]}
+                      </CheckLabel>
+                    )}
+                  </Field>
+                ))}
+              </Row>
+              <FieldMessage name="languages" />
+            </Fieldset>
+            <Button
+              type="submit"
+              $loading={submitting}
+              loadingLabel={intl.formatMessage(messages.freelancerSubmitting)}
+            >
+              {intl.formatMessage(messages.freelancerSubmit)}
+            </Button>{' '}
+            {next && <Link to={next}>{intl.formatMessage(messages.freelancerContinue)}</Link>}
+          </form>
+        )}
+      </Form>
+    </Card>
+  );
+}
+
+/** A group's error (client after submit, or the server's 422). */
+function FieldMessage({ name }: { name: string }) {
+  return (
+    <Field
+      name={name}
+      subscription={{
+        error: true,
+        submitError: true,
+        touched: true,
+        dirtySinceLastSubmit: true,
+        submitFailed: true,
+      }}
+    >
+      {({ meta }) => {
+        const error =
+          (meta.submitFailed && meta.error ? String(meta.error) : undefined) ?? shownError(meta);
+        return error ? <FieldError role="alert">{error}</FieldError> : null;
+      }}
+    </Field>
+  );
+}

@@ -1,0 +1,151 @@
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { Field, Form } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PASSWORD_MIN, registerSchema } from '../../../shared/validation/auth';
+import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { commonMessages } from '../../i18n/commonMessages';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { routePath, safeNextPath } from '../../i18n/routes';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { showNotice } from '../notices/noticesSlice';
+import { useRegisterMutation, type RegisterRequest } from '../session/sessionApi';
+import { registrationMessages as messages } from './messages';
+import { Card, CheckLabel, FieldError, FormError, Hint, shownError } from './shared';
+import { validateWith } from './validationText';
+
+type Values = Partial<RegisterRequest>;
+
+/**
+ * /{locale}/register: name, email, password and the terms, checked with the shared schema; the
+ * server's 422 messages go under their fields as sent. On success the user is logged in (the server
+ * starts the session) and returns to ?next.
+ */
+export default function RegisterPage() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const locale = useAppSelector(selectLocale);
+  const [searchParams] = useSearchParams();
+  const [register] = useRegisterMutation();
+  const next = safeNextPath(searchParams.get('next'));
+  useDocumentTitle(intl.formatMessage(messages.title));
+
+  const onSubmit = async (values: Values): Promise<SubmissionErrors | undefined> => {
+    const result = await register({
+      full_name: (values.full_name ?? '').trim(),
+      email: (values.email ?? '').trim(),
+      password: values.password ?? '',
+      terms: values.terms === true,
+    });
+    if ('error' in result && result.error) {
+      const { error } = result;
+      if (isValidationError(error)) {
+        return { ...fieldErrors(error), [FORM_ERROR]: intl.formatMessage(messages.failed) };
+      }
+      const status = errorStatus(error);
+      if (status === 429) return { [FORM_ERROR]: intl.formatMessage(messages.tooManyAttempts) };
+      if (status === 419) return { [FORM_ERROR]: intl.formatMessage(messages.expired) };
+      return { [FORM_ERROR]: intl.formatMessage(commonMessages.unexpectedError) };
+    }
+    dispatch(
+      showNotice({
+        kind: 'success',
+        message: messages.success,
+        values: { name: result.data.display_name },
+      }),
+    );
+    navigate(next ?? routePath(locale, 'home'), { replace: true });
+    return undefined;
+  };
+
+  const loginHref = `${routePath(locale, 'login')}${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+
+  return (
+    <Card aria-labelledby="register-title">
+      <h1 id="register-title">{intl.formatMessage(messages.title)}</h1>
+      <p>{intl.formatMessage(messages.intro)}</p>
+      <Form<Values>
+        onSubmit={onSubmit}
+        validate={(values) => validateWith(intl, registerSchema, values)}
+      >
+        {({ handleSubmit, submitting, submitError }) => (
+          <form onSubmit={handleSubmit} noValidate>
+            {submitError && <FormError role="alert">{submitError}</FormError>}
+            <Field<string> name="full_name">
+              {({ input, meta }) => (
+                <TextField
+                  {...input}
+                  id="register-full-name"
+                  autoComplete="name"
+                  label={intl.formatMessage(messages.fullName)}
+                  error={shownError(meta)}
+                />
+              )}
+            </Field>
+            <Field<string> name="email">
+              {({ input, meta }) => (
+                <TextField
+                  {...input}
+                  id="register-email"
+                  type="email"
+                  autoComplete="email"
+                  label={intl.formatMessage(messages.email)}
+                  error={shownError(meta)}
+                />
+              )}
+            </Field>
+            <Field<string> name="password">
+              {({ input, meta }) => (
+                <TextField
+                  {...input}
+                  id="register-password"
+                  type="password"
+                  autoComplete="new-password"
+                  label={intl.formatMessage(messages.password)}
+                  minLength={PASSWORD_MIN}
+                  error={shownError(meta)}
+                />
+              )}
+            </Field>
+            <Hint>{intl.formatMessage(messages.passwordHint, { min: PASSWORD_MIN })}</Hint>
+            <Field<boolean> name="terms" type="checkbox">
+              {({ input, meta }) => {
+                const error = shownError(meta);
+                return (
+                  <>
+                    <CheckLabel>
+                      <input
+                        {...input}
+                        id="register-terms"
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? 'register-terms-error' : undefined}
+                      />
+                      {intl.formatMessage(messages.terms)}
+                    </CheckLabel>
+                    {error && <FieldError id="register-terms-error">{error}</FieldError>}
+                  </>
+                );
+              }}
+            </Field>
+            <Button
+              type="submit"
+              $block
+              $loading={submitting}
+              loadingLabel={intl.formatMessage(messages.submitting)}
+            >
+              {intl.formatMessage(messages.submit)}
+            </Button>
+          </form>
+        )}
+      </Form>
+      <p>
+        {intl.formatMessage(messages.haveAccount)}{' '}
+        <Link to={loginHref}>{intl.formatMessage(messages.login)}</Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import { up } from '../../app/theme';
+
+/** Mobile first: one column; from lg the content and the sidebar side by side. */
+export const PageGrid = styled.div<{ $withSidebar: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  grid-template-columns: minmax(0, 1fr);
+
+  ${up('lg')} {
+    grid-template-columns: ${({ $withSidebar }) =>
+      $withSidebar ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)'};
+    align-items: start;
+  }
+`;
+
+export const Content = styled.article`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+`;
+
+export const Head = styled.header`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+export const HeadTop = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+export const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: 1.25;
+  overflow-wrap: anywhere;
+
+  ${up('md')} {
+    font-size: ${({ theme }) => theme.fontSizes.hero};
+  }
+`;
+
+/** User text: line breaks kept, never HTML. */
+export const Description = styled.p`
+  margin: 0;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+`;
+
+/** Sticky under the header (SPEC section 9: sticky offset 90) on large screens. */
+export const Sidebar = styled.aside`
+  ${up('lg')} {
+    position: sticky;
+    top: 90px;
+  }
+`;

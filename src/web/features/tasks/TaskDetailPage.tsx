@@ -1,0 +1,140 @@
+/**
+ * /{locale}/tasks/{slug}: the task detail page (SPEC section 2, issue 3). The task comes from the
+ * RTK Query cache, primed from the server-embedded data on a full load (see tasks.saga.ts), so the
+ * skeleton only shows on client-side navigation. Which controls show is the lifecycle machine's
+ * decision (useTaskView); push events refetch the task while the page is open (push.saga.ts).
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import type { Locale } from '../../../shared/locales';
+import type { Viewer } from '../../../shared/taskLifecycle';
+import type { Task } from '../../../shared/types';
+import { errorStatus } from '../../api/baseQuery';
+import { getConfig } from '../../app/config';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { commonMessages } from '../../i18n/commonMessages';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { routePath } from '../../i18n/routes';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
+import { ErrorPage } from '../errors/ErrorPage';
+import { taskPageClosed, taskPageOpened } from '../push/pushActions';
+import { useMeQuery } from '../session/sessionApi';
+import { BudgetBadge } from './components/Budget';
+import { ContactsBox } from './components/ContactsBox';
+import { OwnerActions } from './components/OwnerActions';
+import { ShareButtons } from './components/ShareButtons';
+import { CompletionSlot, MakeOfferSlot, OffersSlot, ReportSlot } from './components/slots';
+import { TaskAuthor } from './components/TaskAuthor';
+import { TaskDetailsBox } from './components/TaskDetailsBox';
+import { TaskDetailSkeleton } from './components/TaskDetailSkeleton';
+import { TaskMeta } from './components/TaskMeta';
+import { taskDetailMessages as messages } from './messages';
+import { useGetTaskQuery } from './taskApi';
+import {
+  Content,
+  Description,
+  Head,
+  HeadTop,
+  PageGrid,
+  Sidebar,
+  Title,
+} from './TaskDetailPage.styles';
+import { useNow, useTaskView } from './useTaskView';
+
+function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; locale: Locale }) {
+  const intl = useIntl();
+  const now = useNow();
+  const { role, status, expiringSoon, controls } = useTaskView(task, viewer, now);
+  const pageUrl = new URL(
+    routePath(locale, 'task', { slug: task.identifier }),
+    getConfig().publicUrl,
+  ).href;
+  const slotProps = { task, role, controls };
+
+  // slot: popular categories sidebar — <CategorySidebar /> from features/categories (index.ts)
+  // once it is exported; a slide-out panel on small screens, sticky (offset 90) on large ones.
+  const sidebar: ReactNode = null;
+
+  return (
+    <PageGrid $withSidebar={sidebar !== null}>
+      <Content aria-labelledby="task-title" data-role={role}>
+        <Head>
+          <TaskAuthor author={task.author} locale={locale} />
+          <TaskMeta task={task} status={status} locale={locale} now={now} />
+          <HeadTop>
+            <Title id="task-title">{task.title}</Title>
+            <OwnerActions
+              task={task}
+              locale={locale}
+              canEdit={controls.has('EDIT_TASK')}
+              canDelete={controls.has('DELETE_TASK')}
+            />
+          </HeadTop>
+          {controls.has('SHARE') && <ShareButtons pageUrl={pageUrl} title={task.title} />}
+          {controls.has('SEE_CONTACTS') && task.second_party_contacts && (
+            <ContactsBox contacts={task.second_party_contacts} />
+          )}
+        </Head>
+        <div>
+          <BudgetBadge from={task.budget_from} to={task.budget_to} locale={locale} />
+        </div>
+        <section aria-labelledby="task-description-title">
+          <VisuallyHidden as="h2" id="task-description-title">
+            {intl.formatMessage(messages.description)}
+          </VisuallyHidden>
+          <Description data-testid="task-description">{task.description}</Description>
+        </section>
+        <TaskDetailsBox task={task} locale={locale} expiringSoon={expiringSoon} />
+        <CompletionSlot {...slotProps} />
+        <ReportSlot {...slotProps} />
+        <MakeOfferSlot {...slotProps} />
+        <OffersSlot {...slotProps} />
+      </Content>
+      {sidebar !== null && (
+        <Sidebar aria-label={intl.formatMessage(messages.popularCategories)}>{sidebar}</Sidebar>
+      )}
+    </PageGrid>
+  );
+}
+
+export default function TaskDetailPage() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { slug = '' } = useParams<{ slug: string }>();
+  const locale = useAppSelector(selectLocale);
+  const { data: me } = useMeQuery();
+  const meUuid = me?.uuid;
+  const meIsFreelancer = me?.is_freelancer;
+  const viewer = useMemo<Viewer>(
+    () => (meUuid ? { uuid: meUuid, is_freelancer: Boolean(meIsFreelancer) } : null),
+    [meUuid, meIsFreelancer],
+  );
+  const { currentData: task, error } = useGetTaskQuery({ slug, locale });
+  const status = error ? (errorStatus(error) ?? 500) : undefined;
+
+  useDocumentTitle(
+    task
+      ? intl.formatMessage(messages.pageTitle, {
+          title: task.title,
+          category: task.category.title,
+        })
+      : intl.formatMessage(commonMessages.appName),
+  );
+
+  // Push stream while the page shows this task; reopened when the user changes (logout closes it).
+  const uuid = task?.uuid;
+  useEffect(() => {
+    if (!uuid) return undefined;
+    dispatch(taskPageOpened({ uuid, slug }));
+    return () => {
+      dispatch(taskPageClosed({ uuid }));
+    };
+  }, [uuid, slug, meUuid, dispatch]);
+
+  // A task that is gone (e.g. deleted while open, refetched by a push) shows the 404 page too.
+  if (status !== undefined && (!task || status === 404)) return <ErrorPage status={status} />;
+  if (!task) return <TaskDetailSkeleton />;
+  return <TaskDetail task={task} viewer={viewer} locale={locale} />;
+}

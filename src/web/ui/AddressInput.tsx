@@ -1,0 +1,266 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
+import styled from 'styled-components';
+import type { Place } from '../../shared/places';
+
+const Field = styled.div`
+  position: relative;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+`;
+
+const Label = styled.label`
+  font-weight: 600;
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  min-width: 0;
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font: inherit;
+`;
+
+const List = styled.ul`
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  z-index: 10;
+  max-height: 260px;
+  margin: 2px 0 0;
+  padding: 0;
+  overflow-y: auto;
+  list-style: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+const Option = styled.li<{ $active: boolean }>`
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  background: ${({ theme, $active }) => ($active ? theme.colors.secondary : 'transparent')};
+  cursor: pointer;
+`;
+
+const Error = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export interface AddressInputProps {
+  /** Translated label. */
+  label: string;
+  /** The text in the input. */
+  value: string;
+  /** The user typed: the picked place (if any) no longer matches the text. */
+  onTextChange: (text: string) => void;
+  /** A suggestion was chosen (click, or Enter). */
+  onPick: (place: Place) => void;
+  /** The field was left empty: the picked location must be cleared. */
+  onClear: () => void;
+  /** The geocoder: suggestions for a text. */
+  search: (text: string) => Promise<Place[]>;
+  onBlur?: () => void;
+  /** Called when `search` fails (the list simply stays closed). */
+  onSearchError?: (error: unknown) => void;
+  /** Translated error under the input. */
+  error?: ReactNode;
+  placeholder?: string;
+  id?: string;
+  name?: string;
+  /** Wait this long after the last keystroke before searching. */
+  debounceMs?: number;
+  /** Shortest text that is searched. */
+  minChars?: number;
+}
+
+/**
+ * A combobox of address suggestions. Arrow keys move the highlight; Enter picks the highlighted
+ * suggestion or else the first one and never submits the form; Escape closes the list; leaving
+ * the field empty clears the picked location.
+ */
+export function AddressInput({
+  label,
+  value,
+  onTextChange,
+  onPick,
+  onClear,
+  search,
+  onBlur,
+  onSearchError,
+  error,
+  placeholder,
+  id,
+  name,
+  debounceMs = 250,
+  minChars = 2,
+}: AddressInputProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const listId = `${inputId}-listbox`;
+  const errorId = `${inputId}-error`;
+  const [suggestions, setSuggestions] = useState<Place[]>([]);
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Only the newest search may fill the list.
+  const seq = useRef(0);
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      seq.current += 1;
+    },
+    [],
+  );
+
+  const close = () => {
+    setOpen(false);
+    setHighlight(-1);
+  };
+
+  const runSearch = async (text: string): Promise<Place[]> => {
+    clearTimeout(timer.current);
+    const mine = (seq.current += 1);
+    try {
+      const places = await search(text);
+      if (mine !== seq.current) return [];
+      setSuggestions(places);
+      setHighlight(-1);
+      setOpen(places.length > 0);
+      return places;
+    } catch (err) {
+      if (mine === seq.current) {
+        setSuggestions([]);
+        close();
+        onSearchError?.(err);
+      }
+      return [];
+    }
+  };
+
+  const pick = (place: Place) => {
+    clearTimeout(timer.current);
+    seq.current += 1;
+    setSuggestions([]);
+    close();
+    onPick(place);
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value;
+    onTextChange(text);
+    clearTimeout(timer.current);
+    if (text.trim().length < minChars) {
+      seq.current += 1;
+      setSuggestions([]);
+      close();
+      return;
+    }
+    timer.current = setTimeout(() => void runSearch(text.trim()), debounceMs);
+  };
+
+  const onKeyDown = async (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    const count = suggestions.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setHighlight((h) => (h + 1) % count);
+        return;
+      case 'ArrowUp':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setHighlight((h) => (h <= 0 ? count - 1 : h - 1));
+        return;
+      case 'Escape':
+        if (!open) return;
+        // Closing the list must not also close a surrounding modal.
+        event.preventDefault();
+        event.stopPropagation();
+        close();
+        return;
+      case 'Enter': {
+        // Never submits the form.
+        event.preventDefault();
+        if (count > 0) {
+          pick(suggestions[highlight >= 0 && highlight < count ? highlight : 0]);
+          return;
+        }
+        const text = value.trim();
+        if (text.length < minChars) return;
+        // Typed faster than the debounce: search now and take the first answer.
+        const places = await runSearch(text);
+        if (places.length > 0) pick(places[0]);
+        return;
+      }
+      default:
+    }
+  };
+
+  const onInputBlur = () => {
+    close();
+    if (value.trim() === '') onClear();
+    onBlur?.();
+  };
+
+  const expanded = open && suggestions.length > 0;
+  const activeId = expanded && highlight >= 0 ? `${inputId}-option-${highlight}` : undefined;
+  return (
+    <Field>
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input
+        id={inputId}
+        name={name}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        placeholder={placeholder}
+        value={value}
+        onChange={onChange}
+        onKeyDown={(event) => void onKeyDown(event)}
+        onBlur={onInputBlur}
+        $invalid={Boolean(error)}
+      />
+      <List id={listId} role="listbox" aria-label={label} hidden={!expanded}>
+        {expanded &&
+          suggestions.map((place, index) => (
+            <Option
+              key={`${place.lat},${place.lng},${index}`}
+              id={`${inputId}-option-${index}`}
+              role="option"
+              aria-selected={index === highlight}
+              $active={index === highlight}
+              // Before the input's blur, so the click still lands.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(place)}
+            >
+              {place.address}
+            </Option>
+          ))}
+      </List>
+      {error && <Error id={errorId}>{error}</Error>}
+    </Field>
+  );
+}
