@@ -18,6 +18,8 @@ const esmPackages = ['ol', 'rbush', 'quickselect', 'earcut', 'pbf', 'color-[a-z-
 const serverEsmPackages = ['cookie', 'content-disposition', '@fastify/cookie'];
 
 const config: Config = {
+  // PGlite keeps a WASM worker alive after close(); without this jest waits for it forever.
+  forceExit: true,
   projects: [
     {
       displayName: 'web',
@@ -25,6 +27,7 @@ const config: Config = {
       testEnvironment: '<rootDir>/test/support/webEnvironment.ts',
       roots: ['<rootDir>/test/web', '<rootDir>/test/shared'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setupWeb.ts'],
+      testTimeout: 15_000,
       transform: { '^.+\\.(t|j)sx?$': swc as never, '^.+\\.mjs$': swc as never },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
       moduleNameMapper: {
@@ -41,6 +44,8 @@ const config: Config = {
       // ESM-only packages the Fastify plugins load (by require or import()) must become CommonJS.
       transformIgnorePatterns: [`/node_modules/(?!(${serverEsmPackages.join('|')})/)`],
       globalSetup: '<rootDir>/test/support/serverGlobalSetup.ts',
+      // A suite opens an embedded PostgreSQL; on two busy cores a hook can take more than 5 s.
+      testTimeout: 30_000,
     },
   ],
 };

@@ -17,11 +17,13 @@ import { pushPlugin, pushRoutes } from './push';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { chatRoutes } from './routes/chat';
+import { completionRoutes } from './routes/completion';
 import { freelancerRoutes } from './routes/freelancers';
 import { healthRoutes } from './routes/health';
 import { offerRoutes } from './routes/offers';
 import { profileRoutes } from './routes/profiles';
 import { reasonRoutes } from './routes/reasons';
+import { reportRoutes } from './routes/reports';
 import { taskListRoutes } from './routes/taskList';
 import { taskRoutes } from './routes/tasks';
 import { taskWriteRoutes } from './routes/taskWrite';
@@ -100,6 +102,8 @@ export async function buildServer(
       await api.register(freelancerRoutes);
       await api.register(profileRoutes);
       await api.register(reasonRoutes);
+      await api.register(completionRoutes);
+      await api.register(reportRoutes);
       await api.register(pushRoutes);
     },
     { prefix: config.public.apiBase },

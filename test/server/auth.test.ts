@@ -112,6 +112,9 @@ describe('POST /api/login', () => {
         is_freelancer: true,
         is_legal: false,
         photo: { thumbnail: '/uploads/photos/a%20b.jpg' },
+        phone_number: '+371 20000000',
+        languages: [],
+        categories: [],
       },
     });
     const cookie = res.cookies.find((c) => c.name === 'talka_session');

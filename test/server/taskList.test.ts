@@ -16,7 +16,7 @@ const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ logLevel: 'error' });
   const parent = await createCategory(t.db, {
     slug: 'tl-parent',
     title: { lv: 'Vecāks', en: 'Parent' },

@@ -19,7 +19,11 @@ export type ServerMessageId =
   | 'validation.min_length'
   | 'validation.max_length'
   | 'validation.accept_terms'
-  | 'validation.invalid';
+  | 'validation.invalid'
+  | 'completion.not_in_progress'
+  | 'completion.already_reviewed'
+  | 'completion.review_window_closed'
+  | 'reports.already_reported';
 
 export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
   en: {
@@ -41,6 +45,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'validation.max_length': 'Use at most {max} characters.',
     'validation.accept_terms': 'Accept the terms to continue.',
     'validation.invalid': 'This value is not valid.',
+    'completion.not_in_progress': 'This task cannot be completed now.',
+    'completion.already_reviewed': 'You have already left your feedback on this task.',
+    'completion.review_window_closed': 'The time to leave feedback on this task has passed.',
+    'reports.already_reported': 'You have already reported this task.',
   },
   lv: {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
@@ -63,6 +71,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'validation.max_length': 'Izmantojiet ne vairāk kā {max} rakstzīmes.',
     'validation.accept_terms': 'Lai turpinātu, piekrītiet noteikumiem.',
     'validation.invalid': 'Šī vērtība nav derīga.',
+    'completion.not_in_progress': 'Šo uzdevumu pašlaik nevar pabeigt.',
+    'completion.already_reviewed': 'Jūsu atsauksme par šo uzdevumu jau ir saņemta.',
+    'completion.review_window_closed': 'Laiks atsauksmes atstāšanai par šo uzdevumu ir beidzies.',
+    'reports.already_reported': 'Jūsu ziņojums par šo uzdevumu jau ir saņemts.',
   },
   ru: {
     'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
@@ -85,6 +97,11 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
       'Максимум {max, plural, one {# символ} few {# символа} many {# символов} other {# символа}}.',
     'validation.accept_terms': 'Примите условия, чтобы продолжить.',
     'validation.invalid': 'Недопустимое значение.',
+    'completion.not_in_progress': 'Сейчас это задание нельзя завершить.',
+    'completion.already_reviewed': 'Вы уже оставили отзыв об этом задании.',
+    'completion.review_window_closed':
+      'Срок, в течение которого можно оставить отзыв об этом задании, истёк.',
+    'reports.already_reported': 'Вы уже пожаловались на это задание.',
   },
   tr: {
     'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
@@ -105,6 +122,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'validation.max_length': 'En fazla {max} karakter kullanın.',
     'validation.accept_terms': 'Devam etmek için koşulları kabul edin.',
     'validation.invalid': 'Bu değer geçerli değil.',
+    'completion.not_in_progress': 'Bu iş şu anda tamamlanamaz.',
+    'completion.already_reviewed': 'Bu iş için zaten geri bildirim bıraktınız.',
+    'completion.review_window_closed': 'Bu iş için geri bildirim bırakma süresi doldu.',
+    'reports.already_reported': 'Bu işi zaten bildirdiniz.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -125,6 +146,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'validation.max_length': 'Kasutage kõige rohkem {max} märki.',
     'validation.accept_terms': 'Jätkamiseks nõustuge tingimustega.',
     'validation.invalid': 'See väärtus ei ole kehtiv.',
+    'completion.not_in_progress': 'Seda tööd ei saa praegu lõpetada.',
+    'completion.already_reviewed': 'Olete selle töö kohta juba tagasisidet andnud.',
+    'completion.review_window_closed': 'Selle töö kohta tagasiside andmise aeg on möödas.',
+    'reports.already_reported': 'Olete sellest tööst juba teatanud.',
   },
   lt: {
     'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
@@ -147,5 +172,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
       'Naudokite ne daugiau kaip {max, plural, one {# simbolį} few {# simbolius} many {# simbolio} other {# simbolių}}.',
     'validation.accept_terms': 'Norėdami tęsti, sutikite su sąlygomis.',
     'validation.invalid': 'Ši reikšmė netinkama.',
+    'completion.not_in_progress': 'Šios užduoties dabar užbaigti negalima.',
+    'completion.already_reviewed': 'Jau palikote atsiliepimą apie šią užduotį.',
+    'completion.review_window_closed': 'Atsiliepimo apie šią užduotį palikimo laikas baigėsi.',
+    'reports.already_reported': 'Apie šią užduotį jau pranešėte.',
   },
 };

@@ -96,10 +96,7 @@ export async function findOfferRecord(
   lock: '' | 'FOR UPDATE' = '',
 ): Promise<OfferRecord> {
   if (!isUuid(offerUuid)) throw notFound();
-  const [offer] = await db.query<OfferRecord>(`${OFFER_RECORD_SQL} ${lock}`, [
-    offerUuid,
-    taskUuid,
-  ]);
+  const [offer] = await db.query<OfferRecord>(`${OFFER_RECORD_SQL} ${lock}`, [offerUuid, taskUuid]);
   if (!offer) throw notFound();
   return offer;
 }
@@ -139,8 +136,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (e.code !== '23505') return false;
   if (constraint === undefined) return true;
   return (
-    e.constraint === constraint ||
-    (typeof e.message === 'string' && e.message.includes(constraint))
+    e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint))
   );
 }
 

@@ -7,7 +7,11 @@ import type { Db } from '../db/db';
 import { loadOffers } from '../tasks/loadTask';
 
 /** One offer of a task as the Offer payload, or null. */
-export async function loadOffer(db: Db, taskUuid: string, offerUuid: string): Promise<Offer | null> {
+export async function loadOffer(
+  db: Db,
+  taskUuid: string,
+  offerUuid: string,
+): Promise<Offer | null> {
   const offers = await loadOffers(db, taskUuid);
   return offers.find((offer) => offer.uuid === offerUuid) ?? null;
 }

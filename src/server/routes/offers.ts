@@ -92,7 +92,10 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     const user = requireUser(request);
     const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
     const record = await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
-    if (record.freelancer_uuid !== user.uuid || !machineAllows(loaded, user, { type: 'EDIT_OFFER' }))
+    if (
+      record.freelancer_uuid !== user.uuid ||
+      !machineAllows(loaded, user, { type: 'EDIT_OFFER' })
+    )
       throw forbidden();
     const form = await validateBody(offerFormSchema, request.body);
     await updateOffer(db, loaded.task.uuid, record.uuid, user.uuid, form);

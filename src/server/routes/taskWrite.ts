@@ -48,9 +48,7 @@ export function sendTaskFormErrors(
       return file === undefined ? text : `${file}: ${text}`;
     });
   }
-  return reply
-    .code(422)
-    .send({ message: translate(locale, 'errors.validation_failed'), errors });
+  return reply.code(422).send({ message: translate(locale, 'errors.validation_failed'), errors });
 }
 
 export const taskWriteRoutes: FastifyPluginAsync = async (app) => {

@@ -255,7 +255,7 @@ async function checkForm(
       category_id: Number(valid.category_id),
       title: valid.title,
       description: valid.description,
-      languages: valid.languages.filter((l): l is string => typeof l === 'string'),
+      languages: valid.languages.map(String),
       due_type: valid.due_type as DueType,
       due_start: valid.due_start ?? null,
       due_end: valid.due_end ?? null,

@@ -3,17 +3,19 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../shared/locales';
+import { CategorySidebar } from '../features/categories';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { clearErrorPage, selectErrorPage } from '../features/errors/errorPageSlice';
 import { Notices } from '../features/notices/Notices';
 import { UserMenu } from '../features/session/UserMenu';
 import { commonMessages } from '../i18n/commonMessages';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
-import { routePath } from '../i18n/routes';
+import { matchRoute, routePath, type RouteName } from '../i18n/routes';
 import { Layout } from '../ui/Layout';
 import { uiMessages } from '../ui/messages';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { appMessages } from './messages';
+import { up } from './theme';
 
 const NavList = styled.ul`
   display: flex;
@@ -29,6 +31,28 @@ const NavList = styled.ul`
     color: ${({ theme }) => theme.colors.text};
     font-weight: 500;
   }
+`;
+
+/** Pages with the category sidebar (SPEC section 2); the task page shows its own popular one. */
+const SIDEBAR_PAGES: readonly RouteName[] = ['home', 'tasks'];
+
+const WithSidebar = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+
+  ${up('lg')} {
+    grid-template-columns: 280px minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+// Stretched to the page's height so the panel inside can stay sticky while the page scrolls.
+const SidebarColumn = styled.div`
+  align-self: stretch;
+`;
+
+const PageColumn = styled.div`
+  min-width: 0;
 `;
 
 /** Header, notices, and the routed page, or the error page a failed call asked for. */
@@ -47,6 +71,20 @@ export function AppLayout({ locale, children }: { locale: Locale; children: Reac
       dispatch(clearErrorPage());
     }
   }, [url, dispatch]);
+
+  const routeName = matchRoute(location.pathname)?.name;
+  const page = errorPage ? <ErrorPage status={errorPage.status} /> : children;
+  const content =
+    !errorPage && routeName && SIDEBAR_PAGES.includes(routeName) ? (
+      <WithSidebar>
+        <SidebarColumn>
+          <CategorySidebar variant="panel" />
+        </SidebarColumn>
+        <PageColumn>{page}</PageColumn>
+      </WithSidebar>
+    ) : (
+      page
+    );
 
   return (
     <Layout
@@ -79,7 +117,7 @@ export function AppLayout({ locale, children }: { locale: Locale; children: Reac
       }
       overlay={<Notices />}
     >
-      {errorPage ? <ErrorPage status={errorPage.status} /> : children}
+      {content}
     </Layout>
   );
 }

@@ -34,12 +34,45 @@ export const PAGES: PageRoute[] = [
     name: 'login',
     load: () => import(/* webpackChunkName: "page-login" */ '../features/session/LoginPage'),
   },
-  { name: 'tasks', load: () => import(/* webpackChunkName: "page-tasks" */ '../features/taskList/TaskListPage') },
-  { name: 'freelancers', load: () => import(/* webpackChunkName: "page-freelancers" */ '../features/freelancers/FreelancersPage') },
-  { name: 'profile', load: () => import(/* webpackChunkName: "page-profile" */ '../features/profile/ProfilePage') },
-  { name: 'register', load: () => import(/* webpackChunkName: "page-register" */ '../features/registration/RegisterPage') },
-  { name: 'becomeFreelancer', load: () => import(/* webpackChunkName: "page-become-freelancer" */ '../features/registration/BecomeFreelancerPage') },
-  { name: 'task', load: () => import(/* webpackChunkName: "page-task" */ '../features/tasks/TaskDetailPage') },
+  {
+    name: 'tasks',
+    load: () => import(/* webpackChunkName: "page-tasks" */ '../features/taskList/TaskListPage'),
+  },
+  {
+    name: 'freelancers',
+    load: () =>
+      import(/* webpackChunkName: "page-freelancers" */ '../features/freelancers/FreelancersPage'),
+  },
+  {
+    name: 'profile',
+    load: () => import(/* webpackChunkName: "page-profile" */ '../features/profile/ProfilePage'),
+  },
+  {
+    name: 'register',
+    load: () =>
+      import(/* webpackChunkName: "page-register" */ '../features/registration/RegisterPage'),
+  },
+  {
+    name: 'becomeFreelancer',
+    load: () =>
+      import(
+        /* webpackChunkName: "page-become-freelancer" */ '../features/registration/BecomeFreelancerPage'
+      ),
+  },
+  {
+    name: 'task',
+    load: () => import(/* webpackChunkName: "page-task" */ '../features/tasks/TaskDetailPage'),
+  },
+  {
+    name: 'tasksCreate',
+    load: () =>
+      import(/* webpackChunkName: "page-task-form" */ '../features/taskForm/TaskFormPage'),
+  },
+  {
+    name: 'taskView',
+    load: () =>
+      import(/* webpackChunkName: "page-task-view" */ '../features/taskForm/TaskViewPage'),
+  },
   // routes added by features: add { name, load } here, e.g.
   // { name: 'task', load: () => import(/* webpackChunkName: "page-task" */ '../features/tasks/TaskDetailPage') },
 ];

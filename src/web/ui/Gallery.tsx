@@ -22,10 +22,7 @@ export interface Lightbox {
   destroy(): void;
 }
 
-export type LightboxFactory = (
-  host: HTMLElement,
-  images: readonly GalleryImage[],
-) => Lightbox;
+export type LightboxFactory = (host: HTMLElement, images: readonly GalleryImage[]) => Lightbox;
 
 /** Loads lightgallery (and its CSS) on the first click: its own chunk, 'lightbox'. */
 export const loadLightbox = (): Promise<LightboxFactory> =>

@@ -14,7 +14,10 @@ const messages = defineMessages({
     defaultMessage: 'You have added {max} images, the most a task can have.',
   },
   count: { id: 'ui.imageDropzone.count', defaultMessage: '{count} of {max} images' },
-  notImage: { id: 'ui.imageDropzone.notImage', defaultMessage: '{name}: the file must be an image.' },
+  notImage: {
+    id: 'ui.imageDropzone.notImage',
+    defaultMessage: '{name}: the file must be an image.',
+  },
   tooLarge: {
     id: 'ui.imageDropzone.tooLarge',
     defaultMessage: '{name}: the image must not be larger than {size} MB.',

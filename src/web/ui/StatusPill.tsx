@@ -1,6 +1,7 @@
 import styled, { css } from 'styled-components';
 
-export type PillStatus = 'open' | 'in_progress' | 'completed' | 'incomplete' | 'unknown' | 'expired';
+export type PillStatus =
+  'open' | 'in_progress' | 'completed' | 'incomplete' | 'unknown' | 'expired';
 
 const Pill = styled.span<{ $status: PillStatus }>`
   display: inline-flex;

@@ -47,10 +47,7 @@ export function mapCenter(points: readonly MapPoint[]): [number, number] | null 
   if (points.length === 0) return null;
   const lngs = points.map((p) => p.lng);
   const lats = points.map((p) => p.lat);
-  return [
-    (Math.min(...lngs) + Math.max(...lngs)) / 2,
-    (Math.min(...lats) + Math.max(...lats)) / 2,
-  ];
+  return [(Math.min(...lngs) + Math.max(...lngs)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
 }
 
 const PIN_HEIGHT = Math.round(MAP.pinWidth * (4 / 3));

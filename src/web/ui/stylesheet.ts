@@ -5,9 +5,9 @@
 export function ensureStylesheet(url: unknown): void {
   // In jest, CSS imports resolve to a stub object: nothing to add.
   if (typeof url !== 'string' || typeof document === 'undefined') return;
-  const exists = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).some(
-    (link) => link.getAttribute('href') === url,
-  );
+  const exists = Array.from(
+    document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
+  ).some((link) => link.getAttribute('href') === url);
   if (exists) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';

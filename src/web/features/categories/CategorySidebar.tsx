@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { Locale } from '../../../shared/locales';
+import { TOP_CATEGORY_IDS } from '../../../shared/limits';
 import type { Category } from '../../../shared/types';
 import { up } from '../../app/theme';
 import { useAppSelector } from '../../app/hooks';
@@ -297,13 +298,7 @@ export function CategorySidebar({
       </Aside>
       {variant === 'panel' ? (
         <Modal isOpen={isOpen} onClose={close} title={heading} size="lg">
-          <SidebarContent
-            variant={variant}
-            locale={locale}
-            limit={limit}
-            grid
-            onNavigate={close}
-          />
+          <SidebarContent variant={variant} locale={locale} limit={limit} grid onNavigate={close} />
         </Modal>
       ) : (
         <SlideOutPanel
@@ -322,5 +317,31 @@ export function CategorySidebar({
         </SlideOutPanel>
       )}
     </>
+  );
+}
+
+const TopGrid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 200px), 1fr));
+`;
+
+/** The four top categories (SPEC section 9) as cards linking to the task form, for the home page. */
+export function TopCategories() {
+  const locale = useAppSelector(selectLocale);
+  const { data } = useGetCategoriesQuery(locale);
+  const top = TOP_CATEGORY_IDS.map((id) => data?.find((category) => category.id === id)).filter(
+    (category): category is Category => category !== undefined,
+  );
+  if (top.length === 0) return null;
+  return (
+    <TopGrid>
+      {top.map((category) => (
+        <CategoryCard key={category.id} category={category} locale={locale} showChildren={false} />
+      ))}
+    </TopGrid>
   );
 }

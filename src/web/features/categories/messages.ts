@@ -10,11 +10,10 @@ export const categoriesMessages = defineMessages({
     id: 'categories.card.weeklyCount',
     defaultMessage: '{count, plural, one {# task this week} other {# tasks this week}}',
   },
-  postInCategory: {
-    id: 'categories.card.postTask',
-    defaultMessage: 'Post a task in {category}',
+  subcategories: {
+    id: 'categories.card.subcategories',
+    defaultMessage: 'Subcategories of {category}',
   },
-  subcategories: { id: 'categories.card.subcategories', defaultMessage: 'Subcategories of {category}' },
   loadFailed: {
     id: 'categories.sidebar.loadFailed',
     defaultMessage: 'Categories could not be loaded.',

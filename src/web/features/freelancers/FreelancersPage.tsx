@@ -99,8 +99,18 @@ const Notice = styled.div`
   border-radius: ${({ theme }) => theme.radii.lg};
 `;
 
-const SORTS: Array<{ value: string; by: FreelancerSortBy; dir: SortDir; label: keyof typeof messages }> = [
-  { value: 'freelancer_rating:desc', by: 'freelancer_rating', dir: 'desc', label: 'sortRatingDesc' },
+const SORTS: Array<{
+  value: string;
+  by: FreelancerSortBy;
+  dir: SortDir;
+  label: keyof typeof messages;
+}> = [
+  {
+    value: 'freelancer_rating:desc',
+    by: 'freelancer_rating',
+    dir: 'desc',
+    label: 'sortRatingDesc',
+  },
   { value: 'freelancer_rating:asc', by: 'freelancer_rating', dir: 'asc', label: 'sortRatingAsc' },
   { value: 'completed_tasks:desc', by: 'completed_tasks', dir: 'desc', label: 'sortCompleted' },
   { value: 'newest:desc', by: 'newest', dir: 'desc', label: 'sortNewest' },
@@ -150,7 +160,9 @@ export default function FreelancersPage() {
       >
         <h2 id="freelancer-filters-title">{intl.formatMessage(messages.filtersHeading)}</h2>
         <div>
-          <label htmlFor="freelancer-filter-category">{intl.formatMessage(messages.category)}</label>
+          <label htmlFor="freelancer-filter-category">
+            {intl.formatMessage(messages.category)}
+          </label>
           <select
             id="freelancer-filter-category"
             value={selectedCategory}
@@ -216,7 +228,9 @@ export default function FreelancersPage() {
         </div>
       </Filters>
 
-      {meta && !isError && <p aria-live="polite">{intl.formatMessage(messages.total, { count: meta.total })}</p>}
+      {meta && !isError && (
+        <p aria-live="polite">{intl.formatMessage(messages.total, { count: meta.total })}</p>
+      )}
       {isFetching && !data && <Spinner label={intl.formatMessage(messages.loading)} />}
       {isError ? (
         <Notice role="alert">

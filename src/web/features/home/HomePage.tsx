@@ -1,10 +1,17 @@
+import { useId, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
+import { up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
-import { ButtonLink } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { TopCategories } from '../categories';
+import { TaskSummaryCard, useGetTasksQuery } from '../taskList';
+import { homeImage } from './homeImages';
 
 const messages = defineMessages({
   pageTitle: { id: 'home.pageTitle', defaultMessage: 'Talka: find a tasker for any job' },
@@ -16,17 +23,99 @@ const messages = defineMessages({
   },
   postTask: { id: 'home.hero.postTask', defaultMessage: 'Post a task' },
   browseTasks: { id: 'home.hero.browseTasks', defaultMessage: 'Browse tasks' },
+  heroAlt: {
+    id: 'home.hero.imageAlt',
+    defaultMessage: 'A tasker with a toolbox in front of a house, and a new offer of 40 euros',
+  },
+  searchLabel: { id: 'home.search.label', defaultMessage: 'Search tasks' },
+  searchPlaceholder: {
+    id: 'home.search.placeholder',
+    defaultMessage: 'For example: assemble a wardrobe',
+  },
+  searchSubmit: { id: 'home.search.submit', defaultMessage: 'Search' },
+  howHeading: { id: 'home.how.heading', defaultMessage: 'How it works' },
+  stepCreateTitle: { id: 'home.how.create.title', defaultMessage: '1. Create a task' },
+  stepCreateText: {
+    id: 'home.how.create.text',
+    defaultMessage: 'Say what needs doing, where and when, and what budget you have in mind.',
+  },
+  stepCreateAlt: {
+    id: 'home.how.create.imageAlt',
+    defaultMessage: 'A task form with a button to post it',
+  },
+  stepOffersTitle: { id: 'home.how.offers.title', defaultMessage: '2. Get offers' },
+  stepOffersText: {
+    id: 'home.how.offers.text',
+    defaultMessage: 'Freelancers send their price and a few words about how they would do it.',
+  },
+  stepOffersAlt: {
+    id: 'home.how.offers.imageAlt',
+    defaultMessage: 'Two offers arriving, one of them new',
+  },
+  stepChooseTitle: { id: 'home.how.choose.title', defaultMessage: '3. Choose a tasker' },
+  stepChooseText: {
+    id: 'home.how.choose.text',
+    defaultMessage: 'Compare ratings and prices, chat, and pick the offer that suits you.',
+  },
+  stepChooseAlt: {
+    id: 'home.how.choose.imageAlt',
+    defaultMessage: 'A tasker marked as chosen',
+  },
+  categoriesHeading: { id: 'home.categories.heading', defaultMessage: 'Top categories' },
+  recentHeading: { id: 'home.recent.heading', defaultMessage: 'Recent open tasks' },
+  recentAll: { id: 'home.recent.all', defaultMessage: 'See all open tasks' },
+  recentEmpty: {
+    id: 'home.recent.empty',
+    defaultMessage: 'No open tasks right now. Be the first to post one!',
+  },
+  recentFailed: {
+    id: 'home.recent.failed',
+    defaultMessage: 'Recent tasks could not be loaded.',
+  },
+  recentLoading: { id: 'home.recent.loading', defaultMessage: 'Loading recent tasks' },
+  appHeading: { id: 'home.app.heading', defaultMessage: 'Talka in your pocket' },
+  appText: {
+    id: 'home.app.text',
+    defaultMessage:
+      'Our mobile app is on its way: post tasks, answer offers and chat with taskers wherever you are.',
+  },
+  appAlt: {
+    id: 'home.app.imageAlt',
+    defaultMessage: 'A phone showing the Talka app with a button to post a task',
+  },
 });
+
+const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+`;
 
 const Hero = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
+  align-items: center;
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: linear-gradient(135deg, #e8f1fb 0%, #f7fafd 100%);
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  ${up('md')} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
     padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.xl}`};
+  }
+`;
+
+const HeroText = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const HeroImage = styled.img`
+  display: none;
+  width: 100%;
+  height: auto;
+
+  ${up('md')} {
+    display: block;
   }
 `;
 
@@ -35,7 +124,7 @@ const Title = styled.h1`
   font-size: ${({ theme }) => theme.fontSizes.xl};
   line-height: 1.2;
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  ${up('md')} {
     font-size: ${({ theme }) => theme.fontSizes.hero};
   }
 `;
@@ -52,27 +141,246 @@ const Actions = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+  ${up('sm')} {
     flex-direction: row;
   }
 `;
 
+const Search = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+
+  label {
+    font-weight: 600;
+  }
+
+  div {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+
+  input {
+    flex: 1;
+    min-width: 0;
+    min-height: 44px;
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    font: inherit;
+  }
+`;
+
+const Section = styled.section`
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const SectionHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Steps = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${up('md')} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+
+  img {
+    width: 100%;
+    max-width: 240px;
+    height: auto;
+  }
+
+  h3 {
+    margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.xs};
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const TaskGrid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${up('md')} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${up('xl')} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+const Promo = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: center;
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.secondaryText};
+  color: #fff;
+
+  ${up('md')} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+  }
+
+  img {
+    width: 100%;
+    max-width: 320px;
+    height: auto;
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const RECENT_ARGS = { status: 'open', sort: 'newest', page: 1, per_page: 6 } as const;
+
+function RecentTasks() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const { data, isLoading, isError } = useGetTasksQuery({ ...RECENT_ARGS, locale });
+  if (isLoading) return <Spinner label={intl.formatMessage(messages.recentLoading)} />;
+  if (isError || !data) return <Muted>{intl.formatMessage(messages.recentFailed)}</Muted>;
+  if (data.data.length === 0) return <Muted>{intl.formatMessage(messages.recentEmpty)}</Muted>;
+  return (
+    <TaskGrid>
+      {data.data.map((task) => (
+        <li key={task.uuid}>
+          <TaskSummaryCard task={task} locale={locale} />
+        </li>
+      ))}
+    </TaskGrid>
+  );
+}
+
 export default function HomePage() {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
+  const navigate = useNavigate();
+  const searchId = useId();
   useDocumentTitle(intl.formatMessage(messages.pageTitle));
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    navigate(routePath(locale, 'tasks', {}, { q: q || undefined }));
+  };
+
+  const steps = [
+    ['step-create', messages.stepCreateTitle, messages.stepCreateText, messages.stepCreateAlt],
+    ['step-offers', messages.stepOffersTitle, messages.stepOffersText, messages.stepOffersAlt],
+    ['step-choose', messages.stepChooseTitle, messages.stepChooseText, messages.stepChooseAlt],
+  ] as const;
+
   return (
-    <Hero aria-labelledby="home-hero-title">
-      <Title id="home-hero-title">{intl.formatMessage(messages.title)}</Title>
-      <Subtitle>{intl.formatMessage(messages.subtitle)}</Subtitle>
-      <Actions>
-        <ButtonLink to={routePath(locale, 'tasksCreate')}>
-          {intl.formatMessage(messages.postTask)}
-        </ButtonLink>
-        <ButtonLink to={routePath(locale, 'tasks')} $variant="secondary">
-          {intl.formatMessage(messages.browseTasks)}
-        </ButtonLink>
-      </Actions>
-    </Hero>
+    <Stack>
+      <Hero aria-labelledby="home-hero-title">
+        <HeroText>
+          <Title id="home-hero-title">{intl.formatMessage(messages.title)}</Title>
+          <Subtitle>{intl.formatMessage(messages.subtitle)}</Subtitle>
+          <Actions>
+            <ButtonLink to={routePath(locale, 'tasksCreate')}>
+              {intl.formatMessage(messages.postTask)}
+            </ButtonLink>
+            <ButtonLink to={routePath(locale, 'tasks')} $variant="secondary">
+              {intl.formatMessage(messages.browseTasks)}
+            </ButtonLink>
+          </Actions>
+          <Search role="search" onSubmit={onSearch}>
+            <label htmlFor={searchId}>{intl.formatMessage(messages.searchLabel)}</label>
+            <div>
+              <input
+                id={searchId}
+                name="q"
+                type="search"
+                placeholder={intl.formatMessage(messages.searchPlaceholder)}
+              />
+              <Button type="submit">{intl.formatMessage(messages.searchSubmit)}</Button>
+            </div>
+          </Search>
+        </HeroText>
+        {/* Small SVG with fixed size: no layout shift, not needed for the first paint on phones. */}
+        <HeroImage
+          src={homeImage(locale, 'hero')}
+          alt={intl.formatMessage(messages.heroAlt)}
+          width={480}
+          height={320}
+          decoding="async"
+        />
+      </Hero>
+
+      <Section aria-labelledby="home-categories-title">
+        <h2 id="home-categories-title">{intl.formatMessage(messages.categoriesHeading)}</h2>
+        <TopCategories />
+      </Section>
+
+      <Section aria-labelledby="home-how-title">
+        <h2 id="home-how-title">{intl.formatMessage(messages.howHeading)}</h2>
+        <Steps>
+          {steps.map(([image, title, text, alt]) => (
+            <li key={image}>
+              <img
+                src={homeImage(locale, image)}
+                alt={intl.formatMessage(alt)}
+                width={240}
+                height={160}
+                loading="lazy"
+                decoding="async"
+              />
+              <h3>{intl.formatMessage(title)}</h3>
+              <p>{intl.formatMessage(text)}</p>
+            </li>
+          ))}
+        </Steps>
+      </Section>
+
+      <Section aria-labelledby="home-recent-title">
+        <SectionHeader>
+          <h2 id="home-recent-title">{intl.formatMessage(messages.recentHeading)}</h2>
+          <Link to={routePath(locale, 'tasks', {}, { status: 'open' })}>
+            {intl.formatMessage(messages.recentAll)}
+          </Link>
+        </SectionHeader>
+        <RecentTasks />
+      </Section>
+
+      <Promo aria-labelledby="home-app-title">
+        <div>
+          <h2 id="home-app-title">{intl.formatMessage(messages.appHeading)}</h2>
+          <p>{intl.formatMessage(messages.appText)}</p>
+        </div>
+        <img
+          src={homeImage(locale, 'app-promo')}
+          alt={intl.formatMessage(messages.appAlt)}
+          width={320}
+          height={240}
+          loading="lazy"
+          decoding="async"
+        />
+      </Promo>
+    </Stack>
   );
 }

@@ -96,7 +96,10 @@ export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormV
     });
     if ('error' in result && result.error) {
       if (isValidationError(result.error)) {
-        return { ...fieldErrors(result.error), [FORM_ERROR]: intl.formatMessage(messages.saveFailed) };
+        return {
+          ...fieldErrors(result.error),
+          [FORM_ERROR]: intl.formatMessage(messages.saveFailed),
+        };
       }
       return { [FORM_ERROR]: intl.formatMessage(commonMessages.unexpectedError) };
     }
@@ -148,7 +151,15 @@ export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormV
                 </Field>
               ))}
             </Checks>
-            <Field name="languages" subscription={{ error: true, submitError: true, touched: true, dirtySinceLastSubmit: true }}>
+            <Field
+              name="languages"
+              subscription={{
+                error: true,
+                submitError: true,
+                touched: true,
+                dirtySinceLastSubmit: true,
+              }}
+            >
               {({ meta }) => {
                 const error = shownError(meta);
                 return error ? <ErrorText role="alert">{error}</ErrorText> : null;

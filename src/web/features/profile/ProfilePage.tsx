@@ -219,9 +219,7 @@ function ActiveProfileView({ profile, own }: { profile: ActiveProfile; own: bool
           <h1>
             {profile.display_name}
             {profile.is_legal && <Badge>{intl.formatMessage(messages.business)}</Badge>}
-            {profile.is_freelancer && (
-              <Badge>{intl.formatMessage(messages.freelancerBadge)}</Badge>
-            )}
+            {profile.is_freelancer && <Badge>{intl.formatMessage(messages.freelancerBadge)}</Badge>}
           </h1>
           <Muted>
             {intl.formatMessage(messages.memberSince, {
@@ -313,7 +311,14 @@ function ActiveProfileView({ profile, own }: { profile: ActiveProfile; own: bool
             />
             {!profile.is_freelancer && (
               <p>
-                <Link to={routePath(locale, 'becomeFreelancer', {}, { next: routePath(locale, 'profile', { uuid: profile.uuid }) })}>
+                <Link
+                  to={routePath(
+                    locale,
+                    'becomeFreelancer',
+                    {},
+                    { next: routePath(locale, 'profile', { uuid: profile.uuid }) },
+                  )}
+                >
                   {intl.formatMessage(messages.becomeFreelancer)}
                 </Link>
               </p>

@@ -11,7 +11,10 @@ export interface ProfileUpdate {
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<PublicProfile, { uuid: string; locale: Locale }>({
-      query: ({ uuid, locale }) => ({ url: `/users/${encodeURIComponent(uuid)}`, params: { locale } }),
+      query: ({ uuid, locale }) => ({
+        url: `/users/${encodeURIComponent(uuid)}`,
+        params: { locale },
+      }),
       transformResponse: unwrap<PublicProfile>,
       providesTags: (_result, _error, { uuid }) => [{ type: 'Profile', id: uuid }],
       // A public page: a 401 here says nothing about the session; 404 shows the not-found page.
@@ -20,7 +23,10 @@ export const profileApi = api.injectEndpoints({
     updateProfile: build.mutation<CurrentUser, ProfileUpdate>({
       query: (body) => ({ url: '/me/profile', method: 'PUT', body }),
       transformResponse: unwrap<CurrentUser>,
-      invalidatesTags: (result) => ['Me', ...(result ? [{ type: 'Profile' as const, id: result.uuid }] : [])],
+      invalidatesTags: (result) => [
+        'Me',
+        ...(result ? [{ type: 'Profile' as const, id: result.uuid }] : []),
+      ],
     }),
     uploadPhoto: build.mutation<CurrentUser, File>({
       query: (file) => {
@@ -29,7 +35,10 @@ export const profileApi = api.injectEndpoints({
         return { url: '/me/photo', method: 'POST', body };
       },
       transformResponse: unwrap<CurrentUser>,
-      invalidatesTags: (result) => ['Me', ...(result ? [{ type: 'Profile' as const, id: result.uuid }] : [])],
+      invalidatesTags: (result) => [
+        'Me',
+        ...(result ? [{ type: 'Profile' as const, id: result.uuid }] : []),
+      ],
     }),
   }),
 });

@@ -6,14 +6,17 @@ export interface EventSourceLike {
   close(): void;
 }
 
-export type EventSourceFactory = (url: string) => EventSourceLike;
+/** Null when the environment has no EventSource (old browsers, jsdom): no push, no errors. */
+export type EventSourceFactory = (url: string) => EventSourceLike | null;
 
 const browserEventSource: EventSourceFactory = (url) =>
-  new EventSource(url, { withCredentials: true }) as unknown as EventSourceLike;
+  typeof EventSource === 'undefined'
+    ? null
+    : (new EventSource(url, { withCredentials: true }) as unknown as EventSourceLike);
 
 let factory: EventSourceFactory = browserEventSource;
 
-export const createEventSource = (url: string): EventSourceLike => factory(url);
+export const createEventSource = (url: string): EventSourceLike | null => factory(url);
 
 /** Test hook: replace (or with no argument restore) the EventSource constructor. */
 export function setEventSourceFactory(next?: EventSourceFactory): void {

@@ -14,7 +14,7 @@ import { createEventSource } from './eventSource';
 import { taskPageClosed, taskPageOpened } from './pushActions';
 
 export type PushMessage =
-  { type: 'open' } | { type: 'event'; data: unknown } | { type: 'error' };
+  { type: 'open' } | { type: 'event'; data: unknown } | { type: 'error' } | { type: 'unsupported' };
 
 export const RECONNECT_MAX_MS = 5000;
 
@@ -29,6 +29,11 @@ export const pushUrl = (uuid: string): string =>
 export function pushChannel(url: string): EventChannel<PushMessage> {
   return eventChannel<PushMessage>((emit) => {
     const source = createEventSource(url);
+    if (!source) {
+      // No EventSource here: the page works without live updates. Emitted after subscribe returns.
+      queueMicrotask(() => emit({ type: 'unsupported' }));
+      return () => undefined;
+    }
     source.onopen = () => emit({ type: 'open' });
     source.onmessage = (event) => {
       try {
@@ -69,6 +74,7 @@ export function* watchTask(task: { uuid: string; slug: string }) {
     try {
       for (;;) {
         const message: PushMessage = yield take(channel);
+        if (message.type === 'unsupported') return;
         if (message.type === 'error') break;
         if (message.type === 'open') {
           // A change may have happened while we were disconnected.
@@ -87,13 +93,21 @@ export function* watchTask(task: { uuid: string; slug: string }) {
   }
 }
 
+/** A failing stream must never take the root saga (and the session saga) down with it. */
+function* safeWatchTask(task: { uuid: string; slug: string }) {
+  try {
+    yield call(watchTask, task);
+  } catch (error) {
+    console.error('[push] the task stream stopped', error);
+  }
+}
+
 export function* pushSaga() {
   let watcher: SagaTask | null = null;
   let currentUuid: string | null = null;
   for (;;) {
-    const action: ReturnType<
-      typeof taskPageOpened | typeof taskPageClosed | typeof loggedOut
-    > = yield take([taskPageOpened.type, taskPageClosed.type, loggedOut.type]);
+    const action: ReturnType<typeof taskPageOpened | typeof taskPageClosed | typeof loggedOut> =
+      yield take([taskPageOpened.type, taskPageClosed.type, loggedOut.type]);
     // A late close of the previous page must not close the page that replaced it.
     if (taskPageClosed.match(action) && action.payload.uuid !== currentUuid) continue;
     if (watcher) yield cancel(watcher);
@@ -101,7 +115,7 @@ export function* pushSaga() {
     currentUuid = null;
     if (taskPageOpened.match(action)) {
       currentUuid = action.payload.uuid;
-      watcher = yield fork(watchTask, action.payload);
+      watcher = yield fork(safeWatchTask, action.payload);
     }
   }
 }

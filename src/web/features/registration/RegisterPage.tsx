@@ -113,7 +113,7 @@ export default function RegisterPage() {
             </Field>
             <Hint>{intl.formatMessage(messages.passwordHint, { min: PASSWORD_MIN })}</Hint>
             <Field<boolean> name="terms" type="checkbox">
-              {({ input, meta }) => {
+              {({ input: { value: _value, ...input }, meta }) => {
                 const error = shownError(meta);
                 return (
                   <>

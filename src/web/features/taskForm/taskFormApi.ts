@@ -144,7 +144,11 @@ export const taskFormApi = api.injectEndpoints({
       invalidatesTags: (task, error, { uuid }) =>
         error
           ? []
-          : [{ type: 'Task', id: uuid }, ...(task ? [{ type: 'Task' as const, id: task.identifier }] : []), 'Tasks'],
+          : [
+              { type: 'Task', id: uuid },
+              ...(task ? [{ type: 'Task' as const, id: task.identifier }] : []),
+              'Tasks',
+            ],
     }),
     /** Address suggestions around a point (the server bounds them to the configured region). */
     searchPlaces: build.query<Place[], { q: string; lat: number; lng: number; locale: Locale }>({

@@ -192,7 +192,9 @@ export default function TaskListPage() {
       <Header>
         <h1 id="task-list-title">{intl.formatMessage(messages.heading)}</h1>
         {meta && !isError && (
-          <span aria-live="polite">{intl.formatMessage(messages.total, { count: meta.total })}</span>
+          <span aria-live="polite">
+            {intl.formatMessage(messages.total, { count: meta.total })}
+          </span>
         )}
       </Header>
 

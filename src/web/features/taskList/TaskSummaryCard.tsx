@@ -113,7 +113,14 @@ export function TaskSummaryCard({ task, locale, now = new Date() }: TaskSummaryC
   return (
     <Card data-testid="task-summary-card">
       {task.thumbnail && (
-        <Thumb src={task.thumbnail} alt="" width={320} height={140} loading="lazy" decoding="async" />
+        <Thumb
+          src={task.thumbnail}
+          alt=""
+          width={320}
+          height={140}
+          loading="lazy"
+          decoding="async"
+        />
       )}
       <Top>
         <StatusPill status={status} label={statusLabel(intl, status)} />

@@ -1,7 +1,11 @@
 import moment from 'moment';
 import type { IntlShape } from 'react-intl';
 import { DATE_DISPLAY_FORMAT } from '../../../shared/limits';
-import { displayStatus, parseLocalDateTime, type DisplayStatus } from '../../../shared/taskLifecycle';
+import {
+  displayStatus,
+  parseLocalDateTime,
+  type DisplayStatus,
+} from '../../../shared/taskLifecycle';
 import type { TaskSummary } from '../../../shared/types';
 import { taskListMessages as messages } from './messages';
 
@@ -28,7 +32,8 @@ export function formatDue(
   const end = formatDate(task.due_end);
   if (task.due_type === 'period' && start && end)
     return intl.formatMessage(messages.duePeriod, { start, end });
-  if (task.due_type === 'start' && start) return intl.formatMessage(messages.dueStart, { date: start });
+  if (task.due_type === 'start' && start)
+    return intl.formatMessage(messages.dueStart, { date: start });
   if (end) return intl.formatMessage(messages.dueEnd, { date: end });
   if (start) return intl.formatMessage(messages.dueStart, { date: start });
   return intl.formatMessage(messages.dueNone);

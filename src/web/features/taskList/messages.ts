@@ -16,7 +16,10 @@ export const taskListMessages = defineMessages({
   city: { id: 'taskList.filters.city', defaultMessage: 'City' },
   location: { id: 'taskList.filters.location', defaultMessage: 'Place' },
   anyLocation: { id: 'taskList.filters.anyLocation', defaultMessage: 'Any place' },
-  locationAnywhere: { id: 'taskList.filters.locationAnywhere', defaultMessage: 'Remote or anywhere' },
+  locationAnywhere: {
+    id: 'taskList.filters.locationAnywhere',
+    defaultMessage: 'Remote or anywhere',
+  },
   locationSpecific: { id: 'taskList.filters.locationSpecific', defaultMessage: 'At an address' },
   budgetMin: { id: 'taskList.filters.budgetMin', defaultMessage: 'Budget from (€)' },
   budgetMax: { id: 'taskList.filters.budgetMax', defaultMessage: 'Budget to (€)' },

@@ -2,14 +2,13 @@ import styled from 'styled-components';
 import { up } from '../../app/theme';
 
 /** Mobile first: one column; from lg the content and the sidebar side by side. */
-export const PageGrid = styled.div<{ $withSidebar: boolean }>`
+export const PageGrid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   grid-template-columns: minmax(0, 1fr);
 
   ${up('lg')} {
-    grid-template-columns: ${({ $withSidebar }) =>
-      $withSidebar ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)'};
+    grid-template-columns: minmax(0, 1fr) 300px;
     align-items: start;
   }
 `;
@@ -51,10 +50,14 @@ export const Description = styled.p`
   overflow-wrap: anywhere;
 `;
 
-/** Sticky under the header (SPEC section 9: sticky offset 90) on large screens. */
-export const Sidebar = styled.aside`
+/**
+ * The sidebar column: under the task on phones (a button opens the slide-out panel); beside it on
+ * large screens, stretched to the row's height so the sidebar can stay sticky (offset 90).
+ */
+export const SidebarColumn = styled.div`
+  min-width: 0;
+
   ${up('lg')} {
-    position: sticky;
-    top: 90px;
+    align-self: stretch;
   }
 `;

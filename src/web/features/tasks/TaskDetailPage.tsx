@@ -4,7 +4,7 @@
  * skeleton only shows on client-side navigation. Which controls show is the lifecycle machine's
  * decision (useTaskView); push events refetch the task while the page is open (push.saga.ts).
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { Locale } from '../../../shared/locales';
@@ -18,6 +18,7 @@ import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
+import { CategorySidebar } from '../categories';
 import { ErrorPage } from '../errors/ErrorPage';
 import { taskPageClosed, taskPageOpened } from '../push/pushActions';
 import { useMeQuery } from '../session/sessionApi';
@@ -38,7 +39,7 @@ import {
   Head,
   HeadTop,
   PageGrid,
-  Sidebar,
+  SidebarColumn,
   Title,
 } from './TaskDetailPage.styles';
 import { useNow, useTaskView } from './useTaskView';
@@ -53,12 +54,8 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
   ).href;
   const slotProps = { task, role, controls };
 
-  // slot: popular categories sidebar — <CategorySidebar /> from features/categories (index.ts)
-  // once it is exported; a slide-out panel on small screens, sticky (offset 90) on large ones.
-  const sidebar: ReactNode = null;
-
   return (
-    <PageGrid $withSidebar={sidebar !== null}>
+    <PageGrid>
       <Content aria-labelledby="task-title" data-role={role}>
         <Head>
           <TaskAuthor author={task.author} locale={locale} />
@@ -92,9 +89,10 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
         <MakeOfferSlot {...slotProps} />
         <OffersSlot {...slotProps} />
       </Content>
-      {sidebar !== null && (
-        <Sidebar aria-label={intl.formatMessage(messages.popularCategories)}>{sidebar}</Sidebar>
-      )}
+      {/* Popular categories: a slide-out panel on small screens, sticky (offset 90) on large. */}
+      <SidebarColumn>
+        <CategorySidebar variant="popular" stickyOffset={90} />
+      </SidebarColumn>
     </PageGrid>
   );
 }

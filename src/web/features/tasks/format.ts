@@ -24,7 +24,10 @@ export function budgetParts(
   locale: Locale,
 ): { single: string } | { from: string; to: string } {
   if (from === to) return { single: formatEuro(from, locale) };
-  return { from: formatEuro(Math.min(from, to), locale), to: formatEuro(Math.max(from, to), locale) };
+  return {
+    from: formatEuro(Math.min(from, to), locale),
+    to: formatEuro(Math.max(from, to), locale),
+  };
 }
 
 /** The API's local date-time as DD.MM.YYYY HH:mm; null when missing or invalid. */

@@ -85,8 +85,4 @@ export const taskDetailMessages = defineMessages({
     id: 'tasks.detail.images.alt',
     defaultMessage: 'Photo {index} of {count}: {title}',
   },
-  popularCategories: {
-    id: 'tasks.detail.sidebar.title',
-    defaultMessage: 'Popular categories',
-  },
 });

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../shared/locales';
 import type { Task } from '../../../shared/types';
-import { api, unwrap, type Envelope } from '../../api/api';
+import { api, unwrap } from '../../api/api';
 
 export interface GetTaskArgs {
   /** The task identifier from the URL (the uuid also works). */

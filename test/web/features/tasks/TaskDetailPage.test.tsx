@@ -166,7 +166,9 @@ describe('TaskDetailPage for a visitor', () => {
     open();
     await title();
     expect(screen.getByTestId('task-deadline')).not.toHaveAttribute('data-expiring-soon');
-    expect(screen.getByTestId('task-time')).toHaveTextContent(/^Deadline: \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(screen.getByTestId('task-time')).toHaveTextContent(
+      /^Deadline: \d\d\.\d\d\.\d{4} \d\d:\d\d$/,
+    );
   });
 
   it('shows "anywhere" and no map for a task without specific locations', async () => {
@@ -260,7 +262,9 @@ describe('TaskDetailPage for a visitor', () => {
   it.each([500, 403])('shows the error page for a %i', async (status) => {
     serve({ me: null, task: status });
     const { container } = open('TKBROKEN');
-    await waitFor(() => expect(container.querySelector(`[data-status="${status}"]`)).not.toBeNull());
+    await waitFor(() =>
+      expect(container.querySelector(`[data-status="${status}"]`)).not.toBeNull(),
+    );
   });
 });
 
@@ -297,9 +301,7 @@ describe('TaskDetailPage for the owner', () => {
     const { user, router } = open();
     await title();
     await user.click(await screen.findByRole('button', { name: 'Delete task' }));
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }),
-    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(/could not be deleted/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en/tasks/TK7Q2XYZ');
     await waitFor(() => expect(taskRequests(fetchMock)).toHaveLength(2));
@@ -351,7 +353,9 @@ describe('TaskDetailPage for freelancers', () => {
     });
     open();
     await title();
-    await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-role', 'offerer'));
+    await waitFor(() =>
+      expect(screen.getByRole('article')).toHaveAttribute('data-role', 'offerer'),
+    );
     expect(screen.queryByTestId('task-contacts')).toBeNull();
     expect(screen.queryByRole('link', { name: /Share on/ })).toBeNull();
   });

@@ -113,6 +113,7 @@ export function serve({ me, task, deleteStatus = 204, delayMs = 0 }: ServeOption
     if (pathname === '/api/me') {
       return me ? json(200, { data: me }) : json(401, { message: 'Unauthenticated.' });
     }
+    if (pathname === '/api/categories') return json(200, { data: [] });
     if (pathname.startsWith('/api/tasks/') && request.method === 'DELETE') {
       return deleteStatus === 204 ? new Response(null, { status: 204 }) : json(deleteStatus, {});
     }

@@ -39,6 +39,7 @@ export function OwnerActions({ task, locale, canEdit, canDelete }: Props) {
 
   if (!canEdit && !canDelete) return null;
 
+  // slot: edit task modal — onEdit opens the Modal below; the task form plugs into its body.
   const onEdit = () => setEditing(true);
 
   const onDelete = async () => {

@@ -24,7 +24,12 @@ export function ShareButtons({ pageUrl, title }: { pageUrl: string; title: strin
   const newTab = <VisuallyHidden> {intl.formatMessage(messages.newTab)}</VisuallyHidden>;
   return (
     <Group role="group" aria-label={intl.formatMessage(messages.share)}>
-      <ShareLink $variant="secondary" href={links.facebook} target="_blank" rel="noopener noreferrer">
+      <ShareLink
+        $variant="secondary"
+        href={links.facebook}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {intl.formatMessage(messages.shareFacebook)}
         {newTab}
       </ShareLink>

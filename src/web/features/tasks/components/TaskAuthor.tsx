@@ -89,7 +89,9 @@ export function TaskAuthor({ author, locale }: { author: Author | null; locale: 
               rating: intl.formatNumber(rating, { maximumFractionDigits: 1 }),
             })}
           >
-            <span aria-hidden="true">★ {intl.formatNumber(rating, { maximumFractionDigits: 1 })}</span>
+            <span aria-hidden="true">
+              ★ {intl.formatNumber(rating, { maximumFractionDigits: 1 })}
+            </span>
           </Muted>
         )}
       </Who>

@@ -102,6 +102,7 @@ function TimeWindow({ task, expiringSoon }: { task: Task; expiringSoon: boolean 
   const end = formatDateTime(task.due_end);
   const deadline = end && (
     <Deadline
+      key="deadline"
       $warning={expiringSoon}
       data-testid="task-deadline"
       data-expiring-soon={expiringSoon || undefined}

@@ -1,0 +1,63 @@
+/**
+ * POST /api/tasks/:taskUuid/report { message } (SPEC sections 5, 6, 7, 8): anyone but the owner may
+ * report a task, visitors included. 201 { data: { reported: true } }.
+ *
+ * - The reporter is 'user:<uuid>' for a logged-in user, else 'anon:<id>' from the visitor's stable
+ *   anonymous id cookie `talka_vid` (httpOnly, SameSite=Lax; set when missing). The same key and
+ *   cookie count views (src/server/tasks/views.ts).
+ * - One report per reporter per task: the second one is 403 reports.already_reported (the SPA shows
+ *   'already reported' and closes the modal).
+ * - The owner is refused by the lifecycle machine's REPORT control: 403.
+ * - message: at most 5000 characters (422 errors.message).
+ * - At most REPORTS_PER_MINUTE requests per address and minute (429), on top of the global limit.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ViewerRole } from '../../shared/taskLifecycle';
+import { canTransition } from '../../shared/taskLifecycle.machine';
+import { reportSchema } from '../../shared/validation/report';
+import { forbidden, HttpError, notFound } from '../errors';
+import { isUuid } from '../push/hub';
+import { viewerKey } from '../tasks/views';
+import { validateBody } from '../validate';
+import '../types';
+
+export const REPORTS_PER_MINUTE = 10;
+
+export const reportRoutes: FastifyPluginAsync = async (app) => {
+  const limit = { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } };
+
+  app.post<{ Params: { taskUuid: string } }>(
+    '/tasks/:taskUuid/report',
+    { config: limit },
+    async (request, reply) => {
+      const { taskUuid } = request.params;
+      if (!isUuid(taskUuid)) throw notFound();
+      const [task] = await app.db.query<{ uuid: string; status: string; author_uuid: string }>(
+        'SELECT uuid, status, author_uuid FROM tasks WHERE uuid = $1',
+        [taskUuid.toLowerCase()],
+      );
+      if (!task) throw notFound();
+
+      const user = request.user;
+      // REPORT only asks whether the viewer is the owner; the other facts do not matter to it.
+      const role: ViewerRole =
+        user === null ? 'visitor' : user.uuid === task.author_uuid ? 'owner' : 'customer';
+      const allowed = canTransition(
+        { status: task.status, awaitingAction: false, expired: false, role, hasOffers: false },
+        { type: 'REPORT' },
+      );
+      if (!allowed) throw forbidden();
+
+      const form = await validateBody(reportSchema, request.body);
+      const reporter = viewerKey(request, reply);
+      const inserted = await app.db.query<{ id: number }>(
+        `INSERT INTO reports (task_uuid, reporter_key, message) VALUES ($1, $2, $3)
+         ON CONFLICT (task_uuid, reporter_key) DO NOTHING
+         RETURNING id`,
+        [task.uuid, reporter, form.message],
+      );
+      if (inserted.length === 0) throw new HttpError(403, 'reports.already_reported');
+      return reply.code(201).send({ data: { reported: true } });
+    },
+  );
+};

@@ -1,0 +1,618 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FORM_ERROR, getIn, type SubmissionErrors } from 'final-form';
+import { Field, Form, FormSpy, useForm, useFormState } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { LIMITS } from '../../../shared/limits';
+import { LOCALES } from '../../../shared/locales';
+import type { DueType, LocationType, Task } from '../../../shared/types';
+import {
+  applyDueType,
+  applyLocationType,
+  DUE_TYPES,
+  LOCATION_TYPES,
+  toMultipart,
+  type TaskFormContext,
+  type TaskFormValues,
+} from '../../../shared/validation/taskForm';
+import { errorStatus, isValidationError } from '../../api/baseQuery';
+import { useAppDispatch } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { DateTimeInput } from '../../ui/DateTimeInput';
+import { ImageDropzone } from '../../ui/ImageDropzone';
+import { showNotice } from '../notices/noticesSlice';
+import { BudgetFields } from './components/BudgetFields';
+import { CategoryCascade } from './components/CategoryCascade';
+import {
+  Choices,
+  Counter,
+  ErrorText,
+  Fieldset,
+  Group,
+  Input,
+  Label,
+  Legend,
+  Textarea,
+  TwoColumns,
+  shownError,
+} from './components/fields';
+import { LocationList } from './components/LocationList';
+import { languageMessages, taskFormMessages as messages } from './messages';
+import {
+  isAborted,
+  useCreateTaskMutation,
+  useUpdateTaskMutation,
+  type CreatedTask,
+} from './taskFormApi';
+import { focusFirstError, serverSubmissionErrors, validateTaskForm } from './validate';
+
+const FormBody = styled.form`
+  display: grid;
+  min-width: 0;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+  justify-content: flex-end;
+`;
+
+const FormAlert = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #fdecea;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Progress = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  progress {
+    width: 100%;
+    height: 0.75rem;
+  }
+`;
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+const todayDate = (now = new Date()): string =>
+  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+const dateOf = (value: string | null | undefined): string | undefined =>
+  value ? value.slice(0, 10) : undefined;
+const later = (a: string, b: string | undefined): string => (b && b > a ? b : a);
+
+export type TaskFormMode = 'create' | 'update';
+
+export type TaskSaved = { mode: 'create'; created: CreatedTask } | { mode: 'update'; task: Task };
+
+export interface TaskFormProps {
+  mode: TaskFormMode;
+  /** Keep it stable (memoised): a new object resets the form. */
+  initialValues: TaskFormValues;
+  /** The stored dates of the task being edited: unchanged, they may lie in the past. */
+  original?: TaskFormContext['original'];
+  /** After the server saved the task (the notice is shown already). */
+  onSaved: (saved: TaskSaved) => void;
+  /** Every change of the values (the create page keeps a draft). */
+  onValuesChange?: (values: TaskFormValues) => void;
+  /** Shown as a secondary button beside the submit (the edit modal's cancel). */
+  onCancel?: () => void;
+}
+
+type Request = { abort: () => void };
+
+/** The task create/edit form (SPEC section 2), validated by the shared schema. */
+export function TaskForm({
+  mode,
+  initialValues,
+  original,
+  onSaved,
+  onValuesChange,
+  onCancel,
+}: TaskFormProps) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [createTask] = useCreateTaskMutation();
+  const [updateTask] = useUpdateTaskMutation();
+  const [files, setFiles] = useState<File[]>([]);
+  const [imageErrors, setImageErrors] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const request = useRef<Request | null>(null);
+  const filesRef = useRef(files);
+  filesRef.current = files;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Stable, so react-final-form does not re-register it on every render.
+  const validate = useCallback(
+    (values: TaskFormValues) =>
+      validateTaskForm(
+        values,
+        {
+          now: new Date(),
+          images_total: (values.images?.length ?? 0) + filesRef.current.length,
+          original,
+        },
+        intl,
+      ),
+    [intl, original],
+  );
+
+  useEffect(() => () => request.current?.abort(), []);
+
+  const onSubmit = async (values: TaskFormValues): Promise<SubmissionErrors | undefined> => {
+    const form = toMultipart(
+      values,
+      filesRef.current,
+      values.removable_images,
+      mode === 'update' ? { method: 'PUT' } : {},
+    );
+    setProgress(0);
+    const pending =
+      mode === 'update' && values.uuid
+        ? updateTask({ uuid: values.uuid, form, onProgress: setProgress })
+        : createTask({ form, onProgress: setProgress });
+    request.current = pending;
+    const result: { data: CreatedTask | Task; error?: undefined } | { error: unknown } =
+      await pending;
+    request.current = null;
+    setProgress(null);
+
+    if (result.error !== undefined) {
+      const { error } = result;
+      if (isAborted(error)) {
+        dispatch(showNotice({ kind: 'info', message: messages.uploadCancelled }));
+        return undefined;
+      }
+      if (isValidationError(error)) {
+        return serverSubmissionErrors(error, intl.formatMessage(messages.serverInvalid));
+      }
+      const status = errorStatus(error);
+      // The session saga logs out and goes to login; the draft keeps what was typed.
+      if (status === 401 || status === 419) return undefined;
+      return { [FORM_ERROR]: intl.formatMessage(messages.failed) };
+    }
+    if ('data' in result && mode === 'create') {
+      dispatch(showNotice({ kind: 'success', message: messages.created }));
+      onSaved({ mode: 'create', created: result.data as CreatedTask });
+    } else if ('data' in result) {
+      dispatch(showNotice({ kind: 'success', message: messages.updated }));
+      onSaved({ mode: 'update', task: result.data as Task });
+    }
+    return undefined;
+  };
+
+  return (
+    <Form<TaskFormValues>
+      onSubmit={onSubmit}
+      validate={validate}
+      initialValues={initialValues}
+      subscription={{ submitting: true }}
+      render={({ handleSubmit, form }) => {
+        const submit = async (event: FormEvent<HTMLFormElement>) => {
+          await handleSubmit(event);
+          const state = form.getState();
+          if (state.hasValidationErrors || state.hasSubmitErrors) {
+            // After React rendered the errors.
+            setTimeout(() => focusFirstError(formRef.current), 0);
+          }
+        };
+        return (
+          <FormBody ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+            {onValuesChange && (
+              <FormSpy<TaskFormValues>
+                subscription={{ values: true }}
+                onChange={({ values }) => onValuesChange(values)}
+              />
+            )}
+            <TaskFormFields
+              mode={mode}
+              files={files}
+              onFilesChange={setFiles}
+              onImageErrorsChange={setImageErrors}
+            />
+            <SubmitArea
+              mode={mode}
+              imageErrors={imageErrors}
+              progress={progress}
+              onAbort={() => request.current?.abort()}
+              onCancel={onCancel}
+            />
+          </FormBody>
+        );
+      }}
+    />
+  );
+}
+
+interface FieldsProps {
+  mode: TaskFormMode;
+  files: File[];
+  onFilesChange: (files: File[]) => void;
+  onImageErrorsChange: (hasErrors: boolean) => void;
+}
+
+function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: FieldsProps) {
+  const intl = useIntl();
+  const form = useForm<TaskFormValues>();
+  const { values } = useFormState<TaskFormValues>({ subscription: { values: true } });
+
+  // The schema counts existing + new images; files live outside the values (they are Blobs).
+  const imagesTotal = values.images.length + files.length;
+  useEffect(() => {
+    if (form.getState().values.images_count !== imagesTotal)
+      form.change('images_count', imagesTotal);
+  }, [form, imagesTotal]);
+
+  const setDueType = (dueType: DueType) => {
+    const next = applyDueType(form.getState().values, dueType);
+    form.batch(() => {
+      form.change('due_type', next.due_type);
+      form.change('due_start', next.due_start);
+      form.change('due_end', next.due_end);
+    });
+  };
+
+  const setLocationType = (type: LocationType) => {
+    const next = applyLocationType(form.getState().values, type, { isCreate: mode === 'create' });
+    form.batch(() => {
+      form.change('location_type', next.location_type);
+      form.change('locations', next.locations);
+    });
+  };
+
+  const today = todayDate();
+  const dueTypeLabels: Record<DueType, string> = {
+    start: intl.formatMessage(messages.dueTypeStart),
+    end: intl.formatMessage(messages.dueTypeEnd),
+    period: intl.formatMessage(messages.dueTypePeriod),
+  };
+  const locationTypeLabels: Record<LocationType, string> = {
+    anywhere: intl.formatMessage(messages.locationAnywhere),
+    specific: intl.formatMessage(messages.locationSpecific),
+  };
+  const showStart = values.due_type === 'start' || values.due_type === 'period';
+  const showEnd = values.due_type === 'end' || values.due_type === 'period';
+
+  return (
+    <>
+      <CategoryCascade />
+
+      <TextWithCounter
+        name="title"
+        label={intl.formatMessage(messages.title)}
+        placeholder={intl.formatMessage(messages.titlePlaceholder)}
+        max={LIMITS.titleMax}
+      />
+      <TextWithCounter
+        name="description"
+        label={intl.formatMessage(messages.description)}
+        max={LIMITS.descriptionMax}
+        multiline
+      />
+
+      <Field<TaskFormValues['images']>
+        name="images"
+        subscription={{ error: true, touched: true, submitError: true, dirtySinceLastSubmit: true }}
+      >
+        {({ meta }) => (
+          <Group>
+            <Label as="span" id="task-images-label">
+              {intl.formatMessage(messages.images)}
+            </Label>
+            <ImageDropzone
+              id="task-images"
+              label={intl.formatMessage(messages.images)}
+              existing={values.images.map((image) => ({ id: image.uuid, url: image.thumbnail }))}
+              files={files}
+              maxFiles={LIMITS.imagesPerTask}
+              maxBytes={LIMITS.imageMaxBytes}
+              onAddFiles={(added) => onFilesChange([...files, ...added])}
+              onRemoveFile={(index) => onFilesChange(files.filter((_, i) => i !== index))}
+              onRemoveExisting={(uuid) =>
+                form.batch(() => {
+                  const current = form.getState().values;
+                  form.change(
+                    'images',
+                    current.images.filter((image) => image.uuid !== uuid),
+                  );
+                  form.change('removable_images', [...current.removable_images, uuid]);
+                })
+              }
+              onErrorsChange={onImageErrorsChange}
+              error={shownError(meta)}
+            />
+          </Group>
+        )}
+      </Field>
+
+      <Fieldset>
+        <Legend>{intl.formatMessage(messages.languages)}</Legend>
+        <Field
+          name="languages"
+          subscription={{
+            error: true,
+            touched: true,
+            submitError: true,
+            dirtySinceLastSubmit: true,
+          }}
+        >
+          {({ meta }) => {
+            const error = shownError(meta);
+            return (
+              <>
+                <Choices>
+                  {LOCALES.map((locale) => (
+                    <Field<string> key={locale} name="languages" type="checkbox" value={locale}>
+                      {({ input }) => (
+                        <label>
+                          <input
+                            {...input}
+                            aria-invalid={Boolean(error) || undefined}
+                            aria-describedby={error ? 'task-languages-error' : undefined}
+                          />
+                          {intl.formatMessage(languageMessages[locale])}
+                        </label>
+                      )}
+                    </Field>
+                  ))}
+                </Choices>
+                {error && <ErrorText id="task-languages-error">{error}</ErrorText>}
+              </>
+            );
+          }}
+        </Field>
+      </Fieldset>
+
+      <Fieldset>
+        <Legend>{intl.formatMessage(messages.dueType)}</Legend>
+        <Field
+          name="due_type"
+          subscription={{
+            error: true,
+            touched: true,
+            submitError: true,
+            dirtySinceLastSubmit: true,
+          }}
+        >
+          {({ meta }) => {
+            const error = shownError(meta);
+            return (
+              <>
+                <Choices>
+                  {DUE_TYPES.map((dueType) => (
+                    <Field<string> key={dueType} name="due_type" type="radio" value={dueType}>
+                      {({ input }) => (
+                        <label>
+                          <input
+                            {...input}
+                            onChange={() => setDueType(dueType)}
+                            aria-invalid={Boolean(error) || undefined}
+                            aria-describedby={error ? 'task-due-type-error' : undefined}
+                          />
+                          {dueTypeLabels[dueType]}
+                        </label>
+                      )}
+                    </Field>
+                  ))}
+                </Choices>
+                {error && <ErrorText id="task-due-type-error">{error}</ErrorText>}
+              </>
+            );
+          }}
+        </Field>
+        {(showStart || showEnd) && (
+          <TwoColumns>
+            {showStart && (
+              <Field<string | null> name="due_start">
+                {({ input, meta }) => (
+                  <DateTimeInput
+                    id="task-due-start"
+                    name={input.name}
+                    label={intl.formatMessage(messages.dueStart)}
+                    value={input.value || null}
+                    onChange={input.onChange}
+                    onBlur={() => input.onBlur()}
+                    min={today}
+                    max={showEnd ? dateOf(values.due_end) : undefined}
+                    error={shownError(meta)}
+                  />
+                )}
+              </Field>
+            )}
+            {showEnd && (
+              <Field<string | null> name="due_end">
+                {({ input, meta }) => (
+                  <DateTimeInput
+                    id="task-due-end"
+                    name={input.name}
+                    label={intl.formatMessage(messages.dueEnd)}
+                    value={input.value || null}
+                    onChange={input.onChange}
+                    onBlur={() => input.onBlur()}
+                    min={later(today, showStart ? dateOf(values.due_start) : undefined)}
+                    error={shownError(meta)}
+                  />
+                )}
+              </Field>
+            )}
+          </TwoColumns>
+        )}
+      </Fieldset>
+
+      <Fieldset>
+        <Legend>{intl.formatMessage(messages.locationType)}</Legend>
+        <Field
+          name="location_type"
+          subscription={{
+            error: true,
+            touched: true,
+            submitError: true,
+            dirtySinceLastSubmit: true,
+          }}
+        >
+          {({ meta }) => {
+            const error = shownError(meta);
+            return (
+              <>
+                <Choices>
+                  {LOCATION_TYPES.map((type) => (
+                    <Field<string> key={type} name="location_type" type="radio" value={type}>
+                      {({ input }) => (
+                        <label>
+                          <input
+                            {...input}
+                            onChange={() => setLocationType(type)}
+                            aria-invalid={Boolean(error) || undefined}
+                          />
+                          {locationTypeLabels[type]}
+                        </label>
+                      )}
+                    </Field>
+                  ))}
+                </Choices>
+                {error && <ErrorText>{error}</ErrorText>}
+              </>
+            );
+          }}
+        </Field>
+        {values.location_type === 'specific' && <LocationList />}
+      </Fieldset>
+
+      <BudgetFields />
+    </>
+  );
+}
+
+const FIELD_STATE = {
+  value: true,
+  error: true,
+  touched: true,
+  submitError: true,
+  dirtySinceLastSubmit: true,
+} as const;
+
+function TextWithCounter({
+  name,
+  label,
+  placeholder,
+  max,
+  multiline = false,
+}: {
+  name: 'title' | 'description';
+  label: string;
+  placeholder?: string;
+  max: number;
+  multiline?: boolean;
+}) {
+  const intl = useIntl();
+  const id = `task-${name}`;
+  return (
+    <Field<string> name={name} subscription={FIELD_STATE}>
+      {({ input, meta }) => {
+        const error = shownError(meta);
+        const count = (input.value ?? '').trim().length;
+        const describedBy = `${id}-counter${error ? ` ${id}-error` : ''}`;
+        const common = {
+          ...input,
+          id,
+          placeholder,
+          $invalid: Boolean(error),
+          'aria-invalid': Boolean(error) || undefined,
+          'aria-describedby': describedBy,
+        };
+        return (
+          <Group>
+            <Label htmlFor={id}>{label}</Label>
+            {multiline ? <Textarea {...common} rows={6} /> : <Input {...common} type="text" />}
+            <Counter
+              id={`${id}-counter`}
+              $over={count > max}
+              aria-label={intl.formatMessage(messages.counterLabel, { count, max })}
+            >
+              {intl.formatMessage(messages.counter, { count, max })}
+            </Counter>
+            {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+          </Group>
+        );
+      }}
+    </Field>
+  );
+}
+
+function SubmitArea({
+  mode,
+  imageErrors,
+  progress,
+  onAbort,
+  onCancel,
+}: {
+  mode: TaskFormMode;
+  imageErrors: boolean;
+  progress: number | null;
+  onAbort: () => void;
+  onCancel?: () => void;
+}) {
+  const intl = useIntl();
+  const state = useFormState<TaskFormValues>({
+    subscription: {
+      submitting: true,
+      hasValidationErrors: true,
+      submitFailed: true,
+      touched: true,
+      errors: true,
+      submitError: true,
+      submitErrors: true,
+      dirtySinceLastSubmit: true,
+    },
+  });
+  const touchedError = Object.entries(state.touched ?? {}).some(
+    ([name, touched]) => touched && getIn(state.errors ?? {}, name) !== undefined,
+  );
+  const serverFieldErrors =
+    !state.dirtySinceLastSubmit &&
+    Object.keys(state.submitErrors ?? {}).some((key) => key !== FORM_ERROR);
+  const invalid =
+    (state.hasValidationErrors && (state.submitFailed || touchedError)) || serverFieldErrors;
+  const submitting = state.submitting;
+
+  return (
+    <div>
+      {state.submitError && <FormAlert role="alert">{String(state.submitError)}</FormAlert>}
+      {submitting && progress !== null && (
+        <Progress>
+          <label htmlFor="task-upload-progress">
+            {intl.formatMessage(messages.uploadProgress, { percent: progress })}
+          </label>
+          <progress id="task-upload-progress" max={100} value={progress} />
+        </Progress>
+      )}
+      <Actions>
+        {submitting && (
+          <Button $variant="secondary" onClick={onAbort}>
+            {intl.formatMessage(messages.uploadCancel)}
+          </Button>
+        )}
+        {onCancel && !submitting && (
+          <Button $variant="secondary" onClick={onCancel}>
+            {intl.formatMessage(messages.cancel)}
+          </Button>
+        )}
+        <Button
+          type="submit"
+          $variant={invalid ? 'danger' : 'primary'}
+          $loading={submitting}
+          loadingLabel={intl.formatMessage(messages.submitting)}
+          disabled={invalid || imageErrors}
+        >
+          {invalid
+            ? intl.formatMessage(messages.submitInvalid)
+            : intl.formatMessage(mode === 'create' ? messages.submitCreate : messages.submitUpdate)}
+        </Button>
+      </Actions>
+    </div>
+  );
+}

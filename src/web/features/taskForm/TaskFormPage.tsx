@@ -1,0 +1,120 @@
+import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { emptyTaskForm, type TaskFormValues } from '../../../shared/validation/taskForm';
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { routePath } from '../../i18n/routes';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useMeQuery } from '../session/sessionApi';
+import { clearDraft, loadDraft, saveDraft } from './draft';
+import { taskFormMessages as messages } from './messages';
+import { TaskForm, type TaskSaved } from './TaskForm';
+
+const Page = styled.section`
+  width: 100%;
+  max-width: 860px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.md};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    padding: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const Banner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.secondary};
+`;
+
+/** ?category_id= as a positive integer, else null. */
+function categoryFromQuery(text: string | null): number | null {
+  if (!text || !/^\d+$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+function CreateTaskForm({ categoryId }: { categoryId: number | null }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const locale = useAppSelector(selectLocale);
+  // The draft wins over ?category_id: it is what the user typed last (e.g. before a 419).
+  const [start, setStart] = useState(() => {
+    const empty = emptyTaskForm(categoryId);
+    const draft = loadDraft(empty);
+    return { values: draft ?? empty, restored: draft !== null, key: 0 };
+  });
+
+  const startOver = () => {
+    clearDraft();
+    setStart((s) => ({ values: emptyTaskForm(categoryId), restored: false, key: s.key + 1 }));
+  };
+
+  const onSaved = useCallback(
+    (saved: TaskSaved) => {
+      if (saved.mode !== 'create') return;
+      clearDraft();
+      navigate(routePath(locale, 'taskView', { uuid: saved.created.uuid }));
+    },
+    [locale, navigate],
+  );
+
+  return (
+    <>
+      {start.restored && (
+        <Banner role="status">
+          <span>{intl.formatMessage(messages.draftRestored)}</span>
+          <Button $variant="link" onClick={startOver}>
+            {intl.formatMessage(messages.draftDiscard)}
+          </Button>
+        </Banner>
+      )}
+      <TaskForm
+        key={start.key}
+        mode="create"
+        initialValues={start.values}
+        onSaved={onSaved}
+        onValuesChange={(values: TaskFormValues) => saveDraft(values)}
+      />
+    </>
+  );
+}
+
+/** The task creation page (route tasksCreate, ?category_id=): logged-in users only. */
+export default function TaskFormPage() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const { pathname, search } = useLocation();
+  const [searchParams] = useSearchParams();
+  const { data: me, isLoading, isUninitialized } = useMeQuery();
+  useDocumentTitle(intl.formatMessage(messages.createTitle));
+
+  if (isLoading || isUninitialized) {
+    return (
+      <Page aria-busy="true">
+        <Spinner label={intl.formatMessage(messages.loading)} />
+      </Page>
+    );
+  }
+  if (!me) {
+    const next = encodeURIComponent(`${pathname}${search}`);
+    return <Navigate replace to={`${routePath(locale, 'login')}?next=${next}`} />;
+  }
+  return (
+    <Page aria-labelledby="task-form-title">
+      <h1 id="task-form-title">{intl.formatMessage(messages.createTitle)}</h1>
+      <p>{intl.formatMessage(messages.createIntro)}</p>
+      <CreateTaskForm categoryId={categoryFromQuery(searchParams.get('category_id'))} />
+    </Page>
+  );
+}

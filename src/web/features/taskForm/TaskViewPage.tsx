@@ -1,0 +1,23 @@
+import { useIntl } from 'react-intl';
+import { Navigate, useParams } from 'react-router-dom';
+import { errorStatus } from '../../api/baseQuery';
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { routePath } from '../../i18n/routes';
+import { Spinner } from '../../ui/Spinner';
+import { ErrorPage } from '../errors/ErrorPage';
+import { useGetTaskQuery } from '../tasks/taskApi';
+import { taskFormMessages as messages } from './messages';
+
+/** /tasks/view/{uuid}, where a created task lands: loads it and opens its detail page. */
+export default function TaskViewPage() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const { uuid = '' } = useParams();
+  const { data: task, error } = useGetTaskQuery({ slug: uuid, locale }, { skip: uuid === '' });
+
+  if (task) return <Navigate replace to={routePath(locale, 'task', { slug: task.identifier })} />;
+  if (error || uuid === '')
+    return <ErrorPage status={errorStatus(error) ?? (uuid === '' ? 404 : 500)} />;
+  return <Spinner label={intl.formatMessage(messages.viewLoading)} />;
+}

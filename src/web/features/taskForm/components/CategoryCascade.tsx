@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useField, useForm } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import type { Category } from '../../../../shared/types';
+import { useAppSelector } from '../../../app/hooks';
+import { selectLocale } from '../../../i18n/i18nSlice';
+import { flattenCategories, useGetCategoriesQuery } from '../../categories';
+import { taskFormMessages as messages } from '../messages';
+import { ErrorText, Group, Label, Select, TwoColumns, shownError } from './fields';
+
+/** The parent to show for a category id: its parent, or itself when it is a top category. */
+function parentOf(id: number | null, byId: Map<number, Category>): number | null {
+  if (id === null) return null;
+  const category = byId.get(id);
+  if (!category) return null;
+  return category.parent_id ?? category.id;
+}
+
+/**
+ * Parent select, then child select. category_id is the child; a parent without children is
+ * itself the category. Prefilled from category_id, which may name a parent or a child.
+ */
+export function CategoryCascade() {
+  const intl = useIntl();
+  const form = useForm();
+  const locale = useAppSelector(selectLocale);
+  const { data: tree = [], isError } = useGetCategoriesQuery(locale);
+  const { input, meta } = useField<number | null>('category_id', {
+    subscription: {
+      value: true,
+      error: true,
+      touched: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
+  });
+  const byId = useMemo(() => new Map(flattenCategories(tree).map((c) => [c.id, c])), [tree]);
+  const [parentId, setParentId] = useState<number | null>(null);
+  const value = typeof input.value === 'number' ? input.value : null;
+
+  // Once the tree is known: show the parent of the current value; a parent with children is not
+  // a category by itself, so only the parent stays chosen.
+  useEffect(() => {
+    if (value === null || byId.size === 0) return;
+    const parent = parentOf(value, byId);
+    setParentId(parent);
+    const category = byId.get(value);
+    if (category && category.parent_id === null && (category.children?.length ?? 0) > 0) {
+      form.change('category_id', null);
+    }
+  }, [value, byId, form]);
+
+  const parents = tree.filter((c) => c.parent_id === null);
+  const children = (parentId !== null ? byId.get(parentId)?.children : undefined) ?? [];
+  const error = shownError(meta);
+
+  const onParent = (text: string) => {
+    const id = text === '' ? null : Number(text);
+    setParentId(id);
+    const parent = id !== null ? byId.get(id) : undefined;
+    input.onChange(parent && (parent.children?.length ?? 0) === 0 ? parent.id : null);
+  };
+
+  return (
+    <Group>
+      <TwoColumns>
+        <Group>
+          <Label htmlFor="task-category-parent">{intl.formatMessage(messages.category)}</Label>
+          <Select
+            id="task-category-parent"
+            value={parentId ?? ''}
+            onChange={(event) => onParent(event.target.value)}
+            onBlur={() => input.onBlur()}
+            $invalid={Boolean(error) && children.length === 0}
+            aria-invalid={(Boolean(error) && children.length === 0) || undefined}
+            aria-describedby={error && children.length === 0 ? 'task-category-error' : undefined}
+          >
+            <option value="">{intl.formatMessage(messages.choose)}</option>
+            {parents.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </Select>
+        </Group>
+        {children.length > 0 && (
+          <Group>
+            <Label htmlFor="task-category-child">{intl.formatMessage(messages.subcategory)}</Label>
+            <Select
+              id="task-category-child"
+              name="category_id"
+              value={value ?? ''}
+              onChange={(event) =>
+                input.onChange(event.target.value === '' ? null : Number(event.target.value))
+              }
+              onBlur={() => input.onBlur()}
+              $invalid={Boolean(error)}
+              aria-invalid={Boolean(error) || undefined}
+              aria-describedby={error ? 'task-category-error' : undefined}
+            >
+              <option value="">{intl.formatMessage(messages.choose)}</option>
+              {children.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </Select>
+          </Group>
+        )}
+      </TwoColumns>
+      {error && <ErrorText id="task-category-error">{error}</ErrorText>}
+      {isError && (
+        <ErrorText role="alert">{intl.formatMessage(messages.categoriesFailed)}</ErrorText>
+      )}
+    </Group>
+  );
+}

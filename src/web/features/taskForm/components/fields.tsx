@@ -1,0 +1,126 @@
+import type { FormApi } from 'final-form';
+import type { FieldMetaState } from 'react-final-form';
+import type { TaskFormValues } from '../../../../shared/validation/taskForm';
+import styled from 'styled-components';
+
+/** Client errors once the field was left (or submit tried); server errors until it is edited. */
+export function shownError(meta: FieldMetaState<unknown>): string | undefined {
+  if (meta.touched && meta.error) return String(meta.error);
+  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
+  return undefined;
+}
+
+export const Group = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+`;
+
+export const Fieldset = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+export const Legend = styled.legend`
+  padding: 0;
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  font-weight: 600;
+`;
+
+export const Label = styled.label`
+  font-weight: 600;
+`;
+
+const control = `
+  min-width: 0;
+  min-height: 44px;
+  font: inherit;
+`;
+
+export const Input = styled.input<{ $invalid?: boolean }>`
+  ${control}
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+export const Textarea = styled.textarea<{ $invalid?: boolean }>`
+  ${control}
+  min-height: 8rem;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  resize: vertical;
+`;
+
+export const Select = styled.select<{ $invalid?: boolean }>`
+  ${control}
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+export const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Counter = styled.span<{ $over: boolean }>`
+  justify-self: end;
+  color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Choices = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+    min-height: 44px;
+    cursor: pointer;
+  }
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+  }
+`;
+
+/** One column on phones, two from the md breakpoint. */
+export const TwoColumns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+/** Sets a nested field ('locations.0') that the typed FormApi cannot name. */
+export function changePath(form: FormApi<TaskFormValues>, path: string, value: unknown): void {
+  (form as unknown as FormApi).change(path, value);
+}
+
+/** Marks a nested field as left (touched). */
+export function blurPath(form: FormApi<TaskFormValues>, path: string): void {
+  (form as unknown as FormApi).blur(path);
+}

@@ -1,0 +1,73 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '../../../src/web/app/theme';
+import { Gallery } from '../../../src/web/ui/Gallery';
+
+// lightgallery draws its own DOM and CSS; its chunk is replaced by a recording fake here.
+const mockLightbox = { open: jest.fn(), destroy: jest.fn(), created: jest.fn() };
+jest.mock('../../../src/web/ui/Gallery.lightgallery', () => ({
+  createLightbox: (host: HTMLElement, images: unknown[]) => {
+    mockLightbox.created(host, images);
+    return { open: mockLightbox.open, destroy: mockLightbox.destroy };
+  },
+}));
+
+const images = [1, 2, 3].map((n) => ({
+  id: `img-${n}`,
+  thumbnail: `/t${n}.jpg`,
+  original: `/o${n}.jpg`,
+}));
+
+const renderGallery = (list = images) =>
+  render(
+    <ThemeProvider theme={theme}>
+      <Gallery images={list} label="Photos" altText={(i, n) => `Photo ${i} of ${n}`} />
+    </ThemeProvider>,
+  );
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('Gallery', () => {
+  it('renders nothing without images', () => {
+    const { container } = renderGallery([]);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('shows lazy thumbnails with alt, width and height in 250 px tiles that are buttons', () => {
+    renderGallery();
+    const list = screen.getByRole('list', { name: 'Photos' });
+    expect(list.querySelectorAll('li')).toHaveLength(3);
+    const img = screen.getByRole('img', { name: 'Photo 2 of 3' });
+    expect(img).toHaveAttribute('src', '/t2.jpg');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width');
+    expect(img).toHaveAttribute('height');
+    const tile = img.closest('button');
+    expect(tile).not.toBeNull();
+    expect(tile).toHaveStyle({ height: '250px' });
+  });
+
+  it('opens the lightbox at the clicked image, creating it once', async () => {
+    const user = userEvent.setup();
+    renderGallery();
+    await user.click(screen.getByRole('button', { name: 'Photo 3 of 3' }));
+    await waitFor(() => expect(mockLightbox.open).toHaveBeenCalledWith(2));
+    expect(mockLightbox.created).toHaveBeenCalledWith(expect.any(HTMLElement), images);
+    await user.click(screen.getByRole('button', { name: 'Photo 1 of 3' }));
+    await waitFor(() => expect(mockLightbox.open).toHaveBeenLastCalledWith(0));
+    expect(mockLightbox.created).toHaveBeenCalledTimes(1);
+  });
+
+  it('destroys the lightbox on unmount', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderGallery();
+    await user.click(screen.getByRole('button', { name: 'Photo 1 of 3' }));
+    await waitFor(() => expect(mockLightbox.open).toHaveBeenCalled());
+    unmount();
+    expect(mockLightbox.destroy).toHaveBeenCalled();
+  });
+});
