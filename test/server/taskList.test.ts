@@ -16,7 +16,7 @@ const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp({ logLevel: 'error' });
+  t = await buildTestApp();
   const parent = await createCategory(t.db, {
     slug: 'tl-parent',
     title: { lv: 'Vecāks', en: 'Parent' },
@@ -244,14 +244,7 @@ describe('GET /api/tasks', () => {
     expect(await letters('?location=anywhere')).toEqual(['B', 'E', 'F', 'G']);
     expect(await letters('?location=specific')).toEqual(['A', 'C', 'D']);
     // A city plus anywhere: tasks in the city and those that can be done anywhere.
-    expect(await letters('?city=Tartu&location=anywhere')).toEqual([
-      'A',
-      'B',
-      'C',
-      'E',
-      'F',
-      'G',
-    ]);
+    expect(await letters('?city=Tartu&location=anywhere')).toEqual(['A', 'B', 'C', 'E', 'F', 'G']);
   });
 
   it('filters by budget range overlap', async () => {

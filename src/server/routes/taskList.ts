@@ -170,14 +170,15 @@ export function prefixTsQuery(q: string): string | null {
   return words.length === 0 ? null : words.map((w) => `'${w}':*`).join(' & ');
 }
 
-const STATUS_SQL: Record<TaskListStatus, (now: string) => string> = {
-  open: (now) => `(t.status IN ('new', 'open') AND (t.due_end IS NULL OR t.due_end > ${now}))`,
-  in_progress: (now) => `(t.status = 'in_progress' AND (t.due_end IS NULL OR t.due_end > ${now}))`,
+const STATUS_SQL: Record<TaskListStatus, (now: () => string) => string> = {
+  open: (now) => `(t.status IN ('new', 'open') AND (t.due_end IS NULL OR t.due_end > ${now()}))`,
+  in_progress: (now) =>
+    `(t.status = 'in_progress' AND (t.due_end IS NULL OR t.due_end > ${now()}))`,
   completed: () => `t.status = 'completed'`,
   incomplete: () => `t.status = 'incomplete'`,
   // SPEC section 4: an end date not in the future, and not completed or incomplete.
   expired: (now) =>
-    `(t.due_end IS NOT NULL AND t.due_end <= ${now} AND t.status NOT IN ('completed', 'incomplete'))`,
+    `(t.due_end IS NOT NULL AND t.due_end <= ${now()} AND t.status NOT IN ('completed', 'incomplete'))`,
 };
 
 const ORDER_SQL: Record<TaskListSort, string> = {
@@ -263,8 +264,10 @@ export async function listTasks(
     where.push(`t.category_id = ANY(${p(ids)}::int[])`);
   }
   if (filter.statuses && filter.statuses.length > 0) {
-    const nowParam = `${p(localNow(now))}::timestamp`;
-    where.push(`(${filter.statuses.map((s) => STATUS_SQL[s](nowParam)).join(' OR ')})`);
+    // Every parameter sent must be used by the statement, so 'now' is added only when needed.
+    let nowParam: string | null = null;
+    const nowSql = () => (nowParam ??= `${p(localNow(now))}::timestamp`);
+    where.push(`(${filter.statuses.map((s) => STATUS_SQL[s](nowSql)).join(' OR ')})`);
   }
   const tsQuery = filter.q ? prefixTsQuery(filter.q) : null;
   if (tsQuery) {
