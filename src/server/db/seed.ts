@@ -162,8 +162,9 @@ async function insertUsers(
     await tx.query(
       `INSERT INTO users (uuid, email, password_hash, full_name, display_name, is_legal, is_freelancer,
          phone_number, photo_path, languages, customer_rating, freelancer_rating, last_seen_at,
-         deleted_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13, $14, $15)`,
+         deleted_at, created_at, categories)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13, $14, $15,
+         $16::int[])`,
       [
         uuid,
         user.email.toLowerCase(),
@@ -180,6 +181,7 @@ async function insertUsers(
         user.lastSeenMinutesAgo === null ? null : hoursAgo(now, user.lastSeenMinutesAgo / 60),
         user.deletedDaysAgo === null ? null : hoursAgo(now, user.deletedDaysAgo * 24),
         hoursAgo(now, user.createdDaysAgo * 24),
+        user.categories,
       ],
     );
   }

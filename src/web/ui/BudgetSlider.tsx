@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
 
@@ -118,9 +118,9 @@ export function BudgetSlider({
 }: BudgetSliderProps) {
   const intl = useIntl();
   const [max, setMax] = useState(() => sliderMaxFor([from, to], initialMax, limit));
-  useEffect(() => {
-    setMax((current) => sliderMaxFor([from, to], current, limit));
-  }, [from, to, limit]);
+  // Grows while rendering (no effect pass): a typed value above the track extends it at once.
+  const needed = sliderMaxFor([from, to], max, limit);
+  if (needed !== max) setMax(needed);
 
   const low = Math.min(from ?? 0, max);
   const high = Math.min(to ?? max, max);

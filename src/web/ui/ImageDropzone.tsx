@@ -160,15 +160,15 @@ function rejectionCode(rejection: FileRejection): ImageFileError['code'] {
   return 'too-many';
 }
 
-/** Object URLs of the files' previews, revoked when a file goes away and on unmount. */
-function usePreviews(files: readonly File[]): string[] {
-  const [urls, setUrls] = useState<string[]>([]);
+/** A file's preview through an object URL, revoked when the file goes away or on unmount. */
+function FilePreview({ file }: { file: File }) {
+  const img = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    const created = files.map((file) => URL.createObjectURL(file));
-    setUrls(created);
-    return () => created.forEach((url) => URL.revokeObjectURL(url));
-  }, [files]);
-  return urls;
+    const url = URL.createObjectURL(file);
+    if (img.current) img.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return <img ref={img} alt={file.name} />;
 }
 
 export interface ImageDropzoneProps {
@@ -216,7 +216,6 @@ export function ImageDropzone({
   const [errors, setErrors] = useState<ImageFileError[]>([]);
   const [dragging, setDragging] = useState(false);
   const dragTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const previews = usePreviews(files);
   const total = existing.length + files.length;
   const full = total >= maxFiles;
   const sizeMb = Math.round(maxBytes / (1024 * 1024));
@@ -328,7 +327,7 @@ export function ImageDropzone({
           ))}
           {files.map((file, index) => (
             <Tile key={`${file.name}-${index}`}>
-              {previews[index] && <img src={previews[index]} alt={file.name} />}
+              <FilePreview file={file} />
               <RemoveButton
                 type="button"
                 aria-label={intl.formatMessage(messages.remove, { name: file.name })}

@@ -18,6 +18,8 @@ export interface UserSeed {
   isFreelancer: boolean;
   phone: string | null;
   languages: Locale[];
+  /** Category ids offered as a freelancer (a top category covers its children). */
+  categories: number[];
   customerRating: number | null;
   freelancerRating: number | null;
   /** Days before `now` the account was created. */
@@ -43,6 +45,7 @@ export const DEMO_USERS: readonly UserSeed[] = [
     isFreelancer: false,
     phone: '+371 2000 0001',
     languages: ['lv', 'en'],
+    categories: [],
     customerRating: 5,
     freelancerRating: null,
     createdDaysAgo: 120,
@@ -59,6 +62,7 @@ export const DEMO_USERS: readonly UserSeed[] = [
     isFreelancer: true,
     phone: '+371 2000 0002',
     languages: ['lv', 'ru', 'en'],
+    categories: [11, 31, 103, 97],
     customerRating: null,
     freelancerRating: 4.8,
     createdDaysAgo: 300,
@@ -75,6 +79,7 @@ export const DEMO_USERS: readonly UserSeed[] = [
     isFreelancer: true,
     phone: null,
     languages: ['et', 'en'],
+    categories: [12, 15, 85],
     customerRating: null,
     freelancerRating: 4.9,
     createdDaysAgo: 200,
@@ -91,6 +96,7 @@ export const DEMO_USERS: readonly UserSeed[] = [
     isFreelancer: true,
     phone: '+370 600 00003',
     languages: ['lt', 'ru', 'en'],
+    categories: [42, 149],
     customerRating: null,
     freelancerRating: 4.6,
     createdDaysAgo: 150,
@@ -107,6 +113,7 @@ export const DEMO_USERS: readonly UserSeed[] = [
     isFreelancer: false,
     phone: '+371 6700 0004',
     languages: ['lv', 'ru', 'en'],
+    categories: [],
     customerRating: 4.5,
     freelancerRating: null,
     createdDaysAgo: 400,
@@ -123,6 +130,7 @@ export const DEMO_USERS: readonly UserSeed[] = [
     isFreelancer: false,
     phone: '+370 600 00005',
     languages: ['lt', 'en', 'ru'],
+    categories: [],
     customerRating: null,
     freelancerRating: null,
     createdDaysAgo: 30,
@@ -139,6 +147,7 @@ export const DEMO_USERS: readonly UserSeed[] = [
     isFreelancer: true,
     phone: null,
     languages: ['lv', 'en'],
+    categories: [11],
     customerRating: null,
     freelancerRating: null,
     createdDaysAgo: 250,

@@ -1,13 +1,14 @@
 import type { Locale } from '../../../shared/locales';
 import type { Category } from '../../../shared/types';
-import { api, unwrap } from '../../api/api';
+import { api, type Envelope } from '../../api/api';
 
 export const categoriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The category tree with this week's task counts, titles in the given locale. */
     getCategories: build.query<Category[], Locale>({
       query: (locale) => ({ url: '/categories', params: { locale } }),
-      transformResponse: unwrap<Category[]>,
+      // A sidebar must survive an odd body (an empty 200): no tree is an empty tree.
+      transformResponse: (body: Envelope<Category[]> | null) => body?.data ?? [],
       providesTags: ['Categories'],
       // A public list beside the page: its failure must not log out or replace the page.
       extraOptions: { handle401: true, handle404: true, handle500: true, suppressNotice: true },

@@ -9,6 +9,9 @@ import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-sa
 import { call, cancel, delay, fork, put, take } from 'redux-saga/effects';
 import { api } from '../../api/api';
 import { getConfig } from '../../app/config';
+import { refetchConversation } from '../chat';
+import { showNotice } from '../notices/noticesSlice';
+import { offerMessages } from '../offers';
 import { loggedOut } from '../session/sessionActions';
 import { createEventSource } from './eventSource';
 import { taskPageClosed, taskPageOpened } from './pushActions';
@@ -65,6 +68,25 @@ export const refetchTask = (uuid: string) =>
     { type: 'Offers', id: uuid },
   ]);
 
+/** chat.message refetches the open conversation; offers.not_chosen tells the freelancer. */
+export function* handleIssue5Event(data: unknown) {
+  if (!data || typeof data !== 'object') return;
+  const event = data as { handler?: unknown; conversation_uuid?: unknown; task_uuid?: unknown };
+  if (event.handler === 'chat.message' && typeof event.conversation_uuid === 'string') {
+    yield put(refetchConversation(event.conversation_uuid));
+  } else if (event.handler === 'offers.not_chosen' && typeof event.task_uuid === 'string') {
+    const title = (data as { task_title?: unknown }).task_title;
+    yield put(
+      showNotice({
+        kind: 'info',
+        message: offerMessages.notChosen,
+        values: { title: typeof title === 'string' ? title : '' },
+      }),
+    );
+    yield put(refetchTask(event.task_uuid));
+  }
+}
+
 /** Keeps one task's stream open until cancelled. */
 export function* watchTask(task: { uuid: string; slug: string }) {
   let attempt = 0;
@@ -83,6 +105,8 @@ export function* watchTask(task: { uuid: string; slug: string }) {
           attempt = 0;
         } else if (isTaskViewFor(message.data, task)) {
           yield put(refetchTask(task.uuid));
+        } else {
+          yield* handleIssue5Event(message.data);
         }
       }
     } finally {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_ERROR, getIn, type SubmissionErrors } from 'final-form';
 import { Field, Form, FormSpy, useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
@@ -122,8 +122,12 @@ export function TaskForm({
   const [imageErrors, setImageErrors] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const request = useRef<Request | null>(null);
+  // The validator and onSubmit read the files through this ref (they are not form values).
   const filesRef = useRef(files);
-  filesRef.current = files;
+  const changeFiles = useCallback((next: File[]) => {
+    filesRef.current = next;
+    setFiles(next);
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Stable, so react-final-form does not re-register it on every render.
@@ -211,7 +215,7 @@ export function TaskForm({
             <TaskFormFields
               mode={mode}
               files={files}
-              onFilesChange={setFiles}
+              onFilesChange={changeFiles}
               onImageErrorsChange={setImageErrors}
             />
             <SubmitArea

@@ -38,12 +38,16 @@ export function CategoryCascade() {
   const [parentId, setParentId] = useState<number | null>(null);
   const value = typeof input.value === 'number' ? input.value : null;
 
-  // Once the tree is known: show the parent of the current value; a parent with children is not
-  // a category by itself, so only the parent stays chosen.
+  // Once the tree is known, and whenever the value changes from outside: show its parent.
+  const [seen, setSeen] = useState<{ value: number | null; tree: typeof byId } | null>(null);
+  if (seen?.value !== value || seen.tree !== byId) {
+    setSeen({ value, tree: byId });
+    if (value !== null && byId.size > 0) setParentId(parentOf(value, byId));
+  }
+
+  // A parent with children is not a category by itself: only the parent stays chosen.
   useEffect(() => {
     if (value === null || byId.size === 0) return;
-    const parent = parentOf(value, byId);
-    setParentId(parent);
     const category = byId.get(value);
     if (category && category.parent_id === null && (category.children?.length ?? 0) > 0) {
       form.change('category_id', null);

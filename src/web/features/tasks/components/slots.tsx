@@ -6,6 +6,7 @@
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.machine';
 import type { Task } from '../../../../shared/types';
+import { MakeOfferControl, OffersSection } from '../../offers';
 
 export interface SlotProps {
   task: Task;
@@ -32,17 +33,14 @@ export function ReportSlot({ controls }: SlotProps) {
  * MAKE_OFFER; visitors get a link to login and logged-in non-freelancers a link to
  * become-freelancer, each with its tooltip (SPEC section 6): the role says which.
  */
-export function MakeOfferSlot(_props: SlotProps) {
-  // slot: make offer (features/offers: controls.has('MAKE_OFFER') -> the offer form; role
-  // 'visitor' / 'customer' on an open, unexpired task -> the login / become-freelancer link)
-  return null;
+export function MakeOfferSlot(props: SlotProps) {
+  return <MakeOfferControl {...props} />;
 }
 
 /**
  * Offer lists: the owner's list (ASSIGN_OFFER, START_CHAT, FIND_FREELANCERS when there are none),
  * a freelancer's own offer (EDIT_OFFER, DELETE_OFFER; 'chosen' / 'chosen other' badge after).
  */
-export function OffersSlot(_props: SlotProps) {
-  // slot: offers (features/offers: task.offers is already filtered by role on the server)
-  return null;
+export function OffersSlot(props: SlotProps) {
+  return <OffersSection {...props} />;
 }

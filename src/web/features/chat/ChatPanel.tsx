@@ -1,0 +1,259 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import moment from 'moment';
+import styled from 'styled-components';
+import type { ChatConversation, ChatParticipant } from '../../../shared/types';
+import { CHAT_MESSAGE_MAX, chatMessageSchema } from '../../../shared/validation/chat';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { useGetConversationQuery, useSendMessageMutation } from './chatApi';
+import { chatMessages as messages } from './messages';
+
+const Panel = styled.aside`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.modal};
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.modal};
+  animation: chat-slide-in 0.2s ease-out;
+
+  @keyframes chat-slide-in {
+    from {
+      transform: translateX(100%);
+    }
+    to {
+      transform: translateX(0);
+    }
+  }
+
+  /* Full screen on phones, a side panel from tablets up. */
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    left: auto;
+    width: 420px;
+  }
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  h2 {
+    flex: 1;
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Unread = styled.span`
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const List = styled.ol`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  overflow-y: auto;
+  list-style: none;
+`;
+
+const Bubble = styled.li<{ $own: boolean }>`
+  align-self: ${({ $own }) => ($own ? 'flex-end' : 'flex-start')};
+  max-width: 85%;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $own }) => ($own ? theme.colors.secondary : theme.colors.surface)};
+`;
+
+const Meta = styled.div`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Body = styled.p`
+  margin: 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Composer = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  textarea {
+    min-height: 64px;
+    padding: ${({ theme }) => theme.space.sm};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    font: inherit;
+    resize: vertical;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Hint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Error = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+interface Props {
+  conversationUuid: string;
+  /** The current user, to tell own messages from the other participant's. */
+  meUuid: string;
+  onClose: () => void;
+}
+
+function participantOf(
+  conversation: ChatConversation | undefined,
+  uuid: string,
+): ChatParticipant | null | undefined {
+  if (!conversation) return undefined;
+  if (conversation.customer?.uuid === uuid) return conversation.customer;
+  if (conversation.freelancer?.uuid === uuid) return conversation.freelancer;
+  return null;
+}
+
+/**
+ * The chat between a task's owner and one freelancer: a slide-in panel (full screen on phones).
+ * Enter sends, Shift+Enter is a new line; messages are plain text (rendered as text, never HTML).
+ * New messages arrive by the push saga invalidating the conversation's 'Chat' tag.
+ */
+export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
+  const intl = useIntl();
+  const titleId = useId();
+  const inputId = useId();
+  const [draft, setDraft] = useState('');
+  const [failed, setFailed] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  const { data, isLoading } = useGetConversationQuery(conversationUuid);
+  const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
+  const conversation = data?.conversation;
+  const list = data?.messages ?? [];
+  const unread = list.filter((m) => m.sender_uuid !== meUuid && m.read_at === null).length;
+
+  useEffect(() => {
+    const node = listRef.current;
+    if (node) node.scrollTop = node.scrollHeight;
+  }, [list.length]);
+
+  const send = async () => {
+    if (sending || !chatMessageSchema.isValidSync({ body: draft })) return;
+    setFailed(false);
+    const result = await sendMessage({ conversationUuid, body: draft });
+    if (result.error) setFailed(true);
+    else setDraft('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <Panel
+      role="dialog"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <Header>
+        <h2 id={titleId}>
+          {intl.formatMessage(messages.title, { task: conversation?.task.title ?? '' })}
+        </h2>
+        {unread > 0 && (
+          <Unread data-testid="chat-unread">
+            {intl.formatMessage(messages.unread, { count: unread })}
+          </Unread>
+        )}
+        <Button
+          $variant="secondary"
+          aria-label={intl.formatMessage(messages.close)}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </Button>
+      </Header>
+      {isLoading ? (
+        <Spinner label={intl.formatMessage(messages.loading)} />
+      ) : (
+        <List ref={listRef} aria-live="polite" aria-labelledby={titleId}>
+          {list.length === 0 && (
+            <li>
+              <Hint>{intl.formatMessage(messages.empty)}</Hint>
+            </li>
+          )}
+          {list.map((message) => {
+            const own = message.sender_uuid === meUuid;
+            const sender = participantOf(conversation, message.sender_uuid);
+            const name = own
+              ? intl.formatMessage(messages.you)
+              : (sender?.display_name ?? intl.formatMessage(messages.deletedUser));
+            return (
+              <Bubble key={message.id} $own={own} data-testid="chat-message">
+                <Meta>
+                  <strong>{name}</strong>{' '}
+                  <time dateTime={message.created_at}>
+                    {moment(message.created_at).format('DD.MM.YYYY HH:mm')}
+                  </time>
+                </Meta>
+                <Body>{message.body}</Body>
+              </Bubble>
+            );
+          })}
+        </List>
+      )}
+      <Composer
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <label htmlFor={inputId}>{intl.formatMessage(messages.messageLabel)}</label>
+        <textarea
+          id={inputId}
+          value={draft}
+          maxLength={CHAT_MESSAGE_MAX}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={`${inputId}-hint`}
+        />
+        {failed && <Error role="alert">{intl.formatMessage(messages.sendFailed)}</Error>}
+        <Row>
+          <Hint id={`${inputId}-hint`}>{intl.formatMessage(messages.hint)}</Hint>
+          <Button type="submit" $loading={sending}>
+            {intl.formatMessage(messages.send)}
+          </Button>
+        </Row>
+      </Composer>
+    </Panel>
+  );
+}

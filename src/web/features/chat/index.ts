@@ -1,0 +1,3 @@
+/** The chat feature's public surface: other features open the panel with these. */
+export { ChatPanel } from './ChatPanel';
+export { refetchConversation, useStartConversationMutation } from './chatApi';

@@ -1,0 +1,187 @@
+import { useRef, type FormEvent } from 'react';
+import type { SubmissionErrors } from 'final-form';
+import { Field, Form, type FieldMetaState } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import type { Offer } from '../../../shared/types';
+import {
+  offerFormInitialValues,
+  offerFormSchema,
+  type OfferForm,
+  type OfferFormValues,
+} from '../../../shared/validation/offer';
+import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
+import { useAppDispatch } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/TextField';
+import { showNotice } from '../notices/noticesSlice';
+import { offerMessages as messages } from './messages';
+import { useCreateOfferMutation, useUpdateOfferMutation } from './offersApi';
+import { validateOffer } from './validate';
+
+const FieldBox = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  label {
+    font-weight: 600;
+  }
+`;
+
+const TextArea = styled.textarea<{ $invalid: boolean }>`
+  min-height: 140px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font: inherit;
+  resize: vertical;
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const CheckLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+/** Client errors after the field was left or on submit; server errors until edited again. */
+function shownError(meta: FieldMetaState<unknown>): string | undefined {
+  if ((meta.touched || meta.submitFailed) && meta.error) return String(meta.error);
+  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
+  return undefined;
+}
+
+/** Focuses (and scrolls to) the first field marked invalid inside `root`. */
+function focusFirstError(root: HTMLElement | null): void {
+  const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return;
+  field.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  field.focus({ preventScroll: true });
+}
+
+interface Props {
+  isOpen: boolean;
+  onClose: () => void;
+  taskUuid: string;
+  /** The offer to update; create when absent. */
+  offer?: Offer | null;
+}
+
+/** Create or update an offer (SPEC sections 3 and 5) with the shared schema; 422 on the fields. */
+export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [createOffer] = useCreateOfferMutation();
+  const [updateOffer] = useUpdateOfferMutation();
+  const updating = Boolean(offer);
+
+  const onSubmit = async (values: OfferFormValues): Promise<SubmissionErrors | undefined> => {
+    const body = offerFormSchema.cast(values) as OfferForm;
+    const result = offer
+      ? await updateOffer({ taskUuid, offerUuid: offer.uuid, body })
+      : await createOffer({ taskUuid, body });
+    if (result.error) {
+      if (isValidationError(result.error)) return fieldErrors(result.error);
+      // 403 on update: the offer is locked (logged only); the offers refetch shows why.
+      if (errorStatus(result.error) === 403) onClose();
+      return undefined;
+    }
+    dispatch(
+      showNotice({ kind: 'success', message: updating ? messages.updated : messages.created }),
+    );
+    onClose();
+    return undefined;
+  };
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      size="md"
+      title={intl.formatMessage(updating ? messages.updateTitle : messages.createTitle)}
+    >
+      <Form<OfferFormValues>
+        onSubmit={onSubmit}
+        initialValues={offerFormInitialValues(offer)}
+        validate={(values) => validateOffer(intl, values)}
+        render={({ handleSubmit, form, submitting }) => {
+          const submit = async (event: FormEvent<HTMLFormElement>) => {
+            await handleSubmit(event);
+            const state = form.getState();
+            if (state.hasValidationErrors || state.hasSubmitErrors) {
+              // After React rendered the errors.
+              setTimeout(() => focusFirstError(formRef.current), 0);
+            }
+          };
+          return (
+            <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+              <Field<string> name="description">
+                {({ input, meta }) => {
+                  const error = shownError(meta);
+                  return (
+                    <FieldBox>
+                      <label htmlFor="offer-description">
+                        {intl.formatMessage(messages.description)}
+                      </label>
+                      <TextArea
+                        {...input}
+                        id="offer-description"
+                        $invalid={Boolean(error)}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? 'offer-description-error' : undefined}
+                      />
+                      {error && <ErrorText id="offer-description-error">{error}</ErrorText>}
+                    </FieldBox>
+                  );
+                }}
+              </Field>
+              <Field<number | string | null> name="price">
+                {({ input, meta }) => (
+                  <TextField
+                    label={intl.formatMessage(messages.price)}
+                    inputMode="decimal"
+                    name={input.name}
+                    value={input.value ?? ''}
+                    onChange={input.onChange}
+                    onBlur={input.onBlur}
+                    onFocus={input.onFocus}
+                    error={shownError(meta)}
+                  />
+                )}
+              </Field>
+              <Field<boolean> name="notify_if_not_chosen" type="checkbox">
+                {({ input }) => (
+                  <CheckLabel>
+                    <input {...input} />
+                    {intl.formatMessage(messages.notify)}
+                  </CheckLabel>
+                )}
+              </Field>
+              <Actions>
+                <Button type="submit" $loading={submitting}>
+                  {intl.formatMessage(updating ? messages.submitUpdate : messages.submitCreate)}
+                </Button>
+              </Actions>
+            </form>
+          );
+        }}
+      />
+    </Modal>
+  );
+}

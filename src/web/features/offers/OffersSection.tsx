@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import type { MessageDescriptor } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { isSelected, type ViewerRole } from '../../../shared/taskLifecycle';
+import type { TaskControl } from '../../../shared/taskLifecycle.machine';
+import type { Offer, Task } from '../../../shared/types';
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { routePath } from '../../i18n/routes';
+import { ButtonLink } from '../../ui/Button';
+import { ChatPanel, useStartConversationMutation } from '../chat';
+import { useMeQuery } from '../session/sessionApi';
+import { ErrorPopup } from './ErrorPopup';
+import { offerMessages as messages } from './messages';
+import { OfferCard, type OfferBadge } from './OfferCard';
+import { useGetOffersQuery } from './offersApi';
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => theme.space.lg} 0;
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+/** Roles that see offers at all: the owner all of them, a freelancer their own. */
+const SEES_OFFERS: ReadonlySet<ViewerRole> = new Set(['owner', 'offerer', 'chosen']);
+
+/**
+ * SPEC section 4: the owner sees every offer, the chosen one first once there is one; a freelancer
+ * sees only their own ('chosen' or 'chosen other' after the choice). The server filters by role too.
+ */
+export function visibleOffers(
+  offers: readonly Offer[],
+  role: ViewerRole,
+  meUuid: string | undefined,
+): Offer[] {
+  if (role === 'owner') {
+    const chosen = offers.filter((offer) => offer.chosen_at !== null);
+    return [...chosen, ...offers.filter((offer) => offer.chosen_at === null)];
+  }
+  if (role === 'offerer' || role === 'chosen') {
+    return offers.filter((offer) => meUuid !== undefined && offer.freelancer?.uuid === meUuid);
+  }
+  return [];
+}
+
+export interface OffersSectionProps {
+  task: Task;
+  role: ViewerRole;
+  controls: ReadonlySet<TaskControl>;
+}
+
+/** The offers slot: lists by role, the owner's find-freelancers link and the chat panel. */
+export function OffersSection({ task, role, controls }: OffersSectionProps) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const locale = useAppSelector(selectLocale);
+  const { data: me } = useMeQuery();
+  const sees = SEES_OFFERS.has(role);
+  const { data, isError } = useGetOffersQuery(task.uuid, { skip: !sees });
+  const [startConversation, { isLoading: starting, originalArgs }] = useStartConversationMutation();
+  const [conversation, setConversation] = useState<string | null>(null);
+  const [popup, setPopup] = useState<MessageDescriptor | null>(null);
+
+  // SPEC section 8: a failed offers list fetch goes to the task list.
+  useEffect(() => {
+    if (isError) navigate(routePath(locale, 'tasks'));
+  }, [isError, navigate, locale]);
+
+  if (controls.has('FIND_FREELANCERS')) {
+    return (
+      <Section>
+        <ButtonLink
+          $variant="secondary"
+          to={routePath(
+            locale,
+            'freelancers',
+            {},
+            {
+              categories: task.category.slug,
+              languages: task.languages,
+              sort_by: 'freelancer_rating',
+              sort_dir: 'desc',
+              page: 1,
+            },
+          )}
+        >
+          {intl.formatMessage(messages.findFreelancers)}
+        </ButtonLink>
+      </Section>
+    );
+  }
+  if (!sees) return null;
+
+  const offers = visibleOffers(data ?? task.offers, role, me?.uuid);
+  // Kept mounted when the list empties (a 404 on assign removes the offer under the popup).
+  const popupAndChat = (
+    <>
+      <ErrorPopup message={popup} onClose={() => setPopup(null)} />
+      {conversation && me && (
+        <ChatPanel
+          conversationUuid={conversation}
+          meUuid={me.uuid}
+          onClose={() => setConversation(null)}
+        />
+      )}
+    </>
+  );
+  if (offers.length === 0) return popupAndChat;
+  const anyChosen = offers.some((offer) => offer.chosen_at !== null) || isSelected(task.status);
+
+  const badgeOf = (offer: Offer): OfferBadge => {
+    if (offer.chosen_at !== null) return 'chosen';
+    return role === 'offerer' && anyChosen ? 'chosenOther' : null;
+  };
+
+  const onChat = async (freelancerUuid: string) => {
+    const result = await startConversation({ taskUuid: task.uuid, freelancerUuid });
+    if (result.data) setConversation(result.data.uuid);
+  };
+
+  const titleId = `offers-title-${task.uuid}`;
+  return (
+    <Section aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        {intl.formatMessage(role === 'owner' ? messages.listTitle : messages.ownTitle)}
+      </h2>
+      {offers.map((offer) => (
+        <OfferCard
+          key={offer.uuid}
+          offer={offer}
+          taskUuid={task.uuid}
+          locale={locale}
+          badge={badgeOf(offer)}
+          editable={role === 'offerer' && controls.has('EDIT_OFFER')}
+          assignable={role === 'owner' && controls.has('ASSIGN_OFFER') && !anyChosen}
+          onChat={
+            role === 'owner' && controls.has('START_CHAT') ? (uuid) => void onChat(uuid) : undefined
+          }
+          chatLoading={starting && originalArgs?.freelancerUuid === offer.freelancer?.uuid}
+          onAssignFailed={setPopup}
+        />
+      ))}
+      {popupAndChat}
+    </Section>
+  );
+}

@@ -1,0 +1,17 @@
+import moment from 'moment';
+import type { Locale } from '../../../shared/locales';
+
+/** A price in EUR in the page locale: '€1,500' (en), '1500 €' (lv). */
+export function formatPrice(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** '3 hours ago' in the page locale (moment's locale data is loaded by the I18nProvider). */
+export function fromNow(iso: string, locale: Locale): string {
+  return moment(iso).locale(locale).fromNow();
+}

@@ -1,0 +1,212 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { apiLog } from '../../../../src/web/api/log';
+import TaskListPage from '../../../../src/web/features/taskList/TaskListPage';
+import { filtersFromParams, withFilters } from '../../../../src/web/features/taskList/filters';
+import { renderWithProviders } from '../../../support/render';
+import { json } from '../../../support/webFetch';
+import { page, routeFetch, summary, TREE } from './fetchRoutes';
+
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+function setup(route: string, tasks = () => json(200, page([summary()], 1, 3, 30))) {
+  const fetches = routeFetch({
+    '/categories': () => json(200, { data: TREE }),
+    '/tasks': tasks,
+  });
+  const rendered = renderWithProviders(<TaskListPage />, { route });
+  const lastQuery = () => {
+    const calls = fetches.to('/tasks');
+    return new URL(calls[calls.length - 1].url).searchParams;
+  };
+  const here = () => new URLSearchParams(rendered.router.state.location.search);
+  return { ...rendered, fetches, lastQuery, here };
+}
+
+describe('TaskListPage filters in the URL', () => {
+  it('prefills the filters from a shared URL and requests with them', async () => {
+    const { lastQuery, fetches } = setup(
+      '/en/tasks?categories=plumbing&status=open&q=tap&city=Riga&budget_min=10&budget_max=200&sort=budget_desc&page=2',
+    );
+    expect(await screen.findByRole('link', { name: 'Fix a leaking tap' })).toBeInTheDocument();
+    const q = lastQuery();
+    expect(q.getAll('categories')).toEqual(['plumbing']);
+    expect(q.get('status')).toBe('open');
+    expect(q.get('q')).toBe('tap');
+    expect(q.get('city')).toBe('Riga');
+    expect(q.get('budget_min')).toBe('10');
+    expect(q.get('budget_max')).toBe('200');
+    expect(q.get('sort')).toBe('budget_desc');
+    expect(q.get('page')).toBe('2');
+    expect(q.get('locale')).toBe('en');
+    expect(fetches.to('/tasks')).toHaveLength(1);
+
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('plumbing'));
+    expect(screen.getByLabelText('Status')).toHaveValue('open');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('budget_desc');
+    expect(screen.getByLabelText('Search')).toHaveValue('tap');
+    expect(screen.getByLabelText('City')).toHaveValue('Riga');
+    expect(screen.getByLabelText('Budget from (€)')).toHaveValue('10');
+    expect(screen.getByLabelText('Budget to (€)')).toHaveValue('200');
+  });
+
+  it('changing a filter updates the URL, resets the page and requests again', async () => {
+    const { user, here, lastQuery } = setup('/en/tasks?page=3&q=tap');
+    await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Category')).getByRole('option', { name: '— Plumbing' }),
+      ).toBeInTheDocument(),
+    );
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'plumbing');
+    await waitFor(() => expect(here().get('categories')).toBe('plumbing'));
+    expect(here().get('page')).toBeNull();
+    expect(here().get('q')).toBe('tap');
+    await waitFor(() => expect(lastQuery().get('categories')).toBe('plumbing'));
+    expect(lastQuery().get('page')).toBe('1');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'completed');
+    await waitFor(() => expect(lastQuery().get('status')).toBe('completed'));
+    expect(here().get('status')).toBe('completed');
+
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Jelgava');
+    await user.type(screen.getByLabelText('Budget from (€)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(here().get('city')).toBe('Jelgava'));
+    expect(here().get('budget_min')).toBe('50');
+    await waitFor(() => expect(lastQuery().get('city')).toBe('Jelgava'));
+    expect(lastQuery().get('budget_min')).toBe('50');
+    expect(lastQuery().get('categories')).toBe('plumbing');
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'deadline');
+    await waitFor(() => expect(lastQuery().get('sort')).toBe('deadline'));
+  });
+
+  it('the back button restores the previous filters in the form and the request', async () => {
+    const { user, router, lastQuery } = setup('/en/tasks?q=tap');
+    await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), 'paint');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(lastQuery().get('q')).toBe('paint'));
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    await waitFor(() => expect(screen.getByLabelText('Search')).toHaveValue('tap'));
+    await waitFor(() => expect(lastQuery().get('q')).toBe('tap'));
+  });
+
+  it('refuses a budget range whose lower end is above the upper end', async () => {
+    const { user, here } = setup('/en/tasks');
+    await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    await user.type(screen.getByLabelText('Budget from (€)'), '500');
+    await user.type(screen.getByLabelText('Budget to (€)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('cannot be above');
+    expect(here().get('budget_min')).toBeNull();
+  });
+});
+
+describe('TaskListPage results', () => {
+  it('shows the card facts and links it to the task page', async () => {
+    setup('/en/tasks');
+    const title = await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    expect(title).toHaveAttribute('href', '/en/tasks/TKABC123');
+    const card = screen.getByTestId('task-summary-card');
+    expect(card).toHaveTextContent('Plumbing');
+    expect(card).toHaveTextContent('Open');
+    expect(card).toHaveTextContent('€40 – €80');
+    expect(card).toHaveTextContent('By 01.05.2099 12:00');
+    expect(card).toHaveTextContent('Riga');
+    expect(card).toHaveTextContent('2 offers');
+    expect(card).toHaveTextContent('Posted by Anna B.');
+    expect(screen.getByText('30 tasks found')).toBeInTheDocument();
+  });
+
+  it('shows anywhere, one offer, a single budget and a deleted author', async () => {
+    setup('/en/tasks', () =>
+      json(
+        200,
+        page([
+          summary({
+            location_type: 'anywhere',
+            city: null,
+            approximate_address: null,
+            offers_count: 1,
+            budget_from: 100,
+            budget_to: 100,
+            author: null,
+          }),
+        ]),
+      ),
+    );
+    const card = await screen.findByTestId('task-summary-card');
+    expect(card).toHaveTextContent('Anywhere');
+    expect(card).toHaveTextContent('1 offer');
+    expect(card).toHaveTextContent('€100');
+    expect(card).not.toHaveTextContent('€100 –');
+    expect(card).toHaveTextContent('Deleted user');
+  });
+
+  it('uses the approximate address when there is no city', async () => {
+    setup('/en/tasks', () => json(200, page([summary({ city: null })])));
+    expect(await screen.findByTestId('task-summary-card')).toHaveTextContent('Centrs, Riga');
+  });
+
+  it('paginates with links that keep the filters', async () => {
+    const { user, lastQuery, here } = setup('/en/tasks?status=open&page=2', () =>
+      json(200, page([summary()], 2, 3, 30)),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/en/tasks?status=open',
+    );
+    await user.click(within(nav).getByRole('link', { name: 'Next page' }));
+    await waitFor(() => expect(here().get('page')).toBe('3'));
+    expect(here().get('status')).toBe('open');
+    await waitFor(() => expect(lastQuery().get('page')).toBe('3'));
+  });
+
+  it('shows the empty state', async () => {
+    setup('/en/tasks?q=nothing', () => json(200, page([], 1, 1, 0)));
+    expect(await screen.findByText(/No tasks match these filters/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error state with a retry instead of the error page', async () => {
+    let fail = true;
+    const { user } = setup('/en/tasks', () =>
+      fail ? json(500, { message: 'Server error' }) : json(200, page([summary()])),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The tasks could not be loaded.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Fix a leaking tap' })).toBeInTheDocument();
+  });
+});
+
+describe('filters helpers', () => {
+  it('drop unknown values and default the sort and page', () => {
+    const f = filtersFromParams(new URLSearchParams('status=bogus&sort=x&page=-1&budget_min=abc'));
+    expect(f).toMatchObject({ status: '', sort: 'newest', page: 1, budget_min: '' });
+  });
+
+  it('reset the page and leave out empty values and the default sort', () => {
+    const next = withFilters(new URLSearchParams('page=4&q=a'), {
+      q: '',
+      sort: 'newest',
+      city: 'Riga',
+    });
+    expect(next.toString()).toBe('city=Riga');
+  });
+});
