@@ -21,6 +21,7 @@ import {
   type TaskLifecycleState,
 } from '../src/shared/taskLifecycle.machine';
 import { VIEWER_ROLES, type TaskLifecycleInput } from '../src/shared/taskLifecycle';
+import { completionWizardMachine } from '../src/web/features/completion/completionWizard.machine';
 
 export interface DocTable {
   heading: string;
@@ -316,6 +317,11 @@ export const MACHINE_DOCS: MachineDoc[] = [
     source: 'src/shared/taskLifecycle.machine.ts',
     title: 'Task lifecycle',
     tables: () => [taskLifecycleControlsTable()],
+  },
+  {
+    machine: completionWizardMachine,
+    source: 'src/web/features/completion/completionWizard.machine.ts',
+    title: 'Completion wizard',
   },
 ];
 

@@ -21,12 +21,15 @@ import {
   type TestUser,
 } from '../support/server';
 
+// Building the app takes seconds on a busy machine; each test logs in several users.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let category: { id: number; slug: string };
 beforeAll(async () => {
   t = await buildTestApp();
   category = await createCategory(t.db);
-});
+}, 60_000);
 afterAll(() => t.close());
 afterEach(() => jest.restoreAllMocks());
 

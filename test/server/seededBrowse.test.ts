@@ -4,9 +4,16 @@
  */
 import { seed } from '../../src/server/db/seed';
 import { CATEGORIES, topCategoryOf } from '../../src/server/db/seedData/categories';
+import { REASONS } from '../../src/server/db/seedData/reasons';
 import { DEMO_TASKS } from '../../src/server/db/seedData/tasks';
 import { TOP_CATEGORY_IDS } from '../../src/shared/limits';
-import type { Category, FreelancerCard, Paginated, TaskSummary } from '../../src/shared/types';
+import type {
+  Category,
+  FreelancerCard,
+  IncompleteReason,
+  Paginated,
+  TaskSummary,
+} from '../../src/shared/types';
 import { buildTestApp, type TestApp } from '../support/server';
 
 jest.setTimeout(60_000);
@@ -79,5 +86,31 @@ describe('browsing the demo seed', () => {
     const { data } = await get<Paginated<FreelancerCard>>('/api/freelancers?locale=en');
     expect(data.length).toBeGreaterThanOrEqual(3);
     for (const card of data) expect(card.categories.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/incomplete-reasons', () => {
+  it('answers every reason in position order with the title in the requested language', async () => {
+    const sorted = [...REASONS].sort((a, b) => a.position - b.position || a.id - b.id);
+    for (const locale of ['ru', 'lt'] as const) {
+      const { data } = await get<{ data: IncompleteReason[] }>(
+        `/api/incomplete-reasons?locale=${locale}`,
+      );
+      expect(data).toEqual(
+        sorted.map((r) => ({
+          id: r.id,
+          title: r.title[locale],
+          group: r.group,
+          feedback_required: r.feedbackRequired,
+        })),
+      );
+    }
+    // Without ?locale the Accept-Language header decides.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/incomplete-reasons',
+      headers: { 'accept-language': 'en-GB,en;q=0.8' },
+    });
+    expect((res.json() as { data: IncompleteReason[] }).data[0].title).toBe(sorted[0].title.en);
   });
 });

@@ -161,8 +161,9 @@ export async function categoryIdsWithDescendants(
 /** 'Rīga  santeh!' -> "'rīga':* & 'santeh':*": every word as a prefix; null when nothing is left. */
 export function prefixTsQuery(q: string): string | null {
   const words = q
+    .normalize('NFC')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim()
     .split(/\s+/)
     .filter((w) => w !== '')

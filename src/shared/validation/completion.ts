@@ -42,8 +42,7 @@ export interface CompletionContext {
 /** The reason group each party chooses from (SPEC section 6). */
 export const REASON_GROUP_OF = { owner: 'customer', chosen: 'freelancer' } as const;
 
-const isReasonList = (value: unknown): value is readonly CompletionReason[] =>
-  Array.isArray(value);
+const isReasonList = (value: unknown): value is readonly CompletionReason[] => Array.isArray(value);
 
 export function findReason(
   reasons: readonly CompletionReason[] | undefined,

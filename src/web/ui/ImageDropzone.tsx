@@ -277,7 +277,11 @@ export function ImageDropzone({
         $disabled={disabled || full}
         $invalid={invalid}
       >
-        <input {...getInputProps()} aria-label={label} data-testid={`${zoneId}-input`} />
+        <input
+          {...getInputProps({ disabled: disabled || full })}
+          aria-label={label}
+          data-testid={`${zoneId}-input`}
+        />
         <span>
           {full
             ? intl.formatMessage(messages.full, { max: maxFiles })

@@ -116,8 +116,7 @@ export const completionWizardMachine = setup({
   guards: {
     outcomeIsCompleted: ({ context }) => context.outcome === 'completed',
     isIncomplete: ({ context }) => context.outcome === 'incomplete',
-    reasonRequiresFeedback: ({ event }) =>
-      event.type === 'NEXT' && event.reason.feedback_required,
+    reasonRequiresFeedback: ({ event }) => event.type === 'NEXT' && event.reason.feedback_required,
     hasRate: ({ event }) =>
       event.type === 'SUBMIT' && Number.isInteger(event.rate) && event.rate >= 1 && event.rate <= 5,
     /** The outcome goes through the rating step (completed, or a reason with feedback_required). */

@@ -285,7 +285,8 @@ export default function HomePage() {
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    const field = event.currentTarget.elements.namedItem('q');
+    const q = field instanceof HTMLInputElement ? field.value.trim() : '';
     navigate(routePath(locale, 'tasks', {}, { q: q || undefined }));
   };
 

@@ -168,7 +168,14 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
               <Field<boolean> name="notify_if_not_chosen" type="checkbox">
                 {({ input }) => (
                   <CheckLabel>
-                    <input {...input} />
+                    <input
+                      type="checkbox"
+                      name={input.name}
+                      checked={Boolean(input.checked)}
+                      onChange={input.onChange}
+                      onBlur={input.onBlur}
+                      onFocus={input.onFocus}
+                    />
                     {intl.formatMessage(messages.notify)}
                   </CheckLabel>
                 )}

@@ -63,7 +63,9 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
   const locale = useAppSelector(selectLocale);
   const { data: me } = useMeQuery();
   const sees = SEES_OFFERS.has(role);
-  const { data, isError } = useGetOffersQuery(task.uuid, { skip: !sees });
+  // The owner without offers has nothing to list; a push refetch of the task starts the query.
+  const findFreelancers = controls.has('FIND_FREELANCERS');
+  const { data, isError } = useGetOffersQuery(task.uuid, { skip: !sees || findFreelancers });
   const [startConversation, { isLoading: starting, originalArgs }] = useStartConversationMutation();
   const [conversation, setConversation] = useState<string | null>(null);
   const [popup, setPopup] = useState<MessageDescriptor | null>(null);
@@ -73,7 +75,7 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     if (isError) navigate(routePath(locale, 'tasks'));
   }, [isError, navigate, locale]);
 
-  if (controls.has('FIND_FREELANCERS')) {
+  if (findFreelancers) {
     return (
       <Section>
         <ButtonLink

@@ -1,4 +1,5 @@
 import moment from 'moment';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -201,6 +202,15 @@ function ActiveProfileView({ profile, own }: { profile: ActiveProfile; own: bool
   const locale = useAppSelector(selectLocale);
   const { data: me } = useMeQuery();
   useDocumentTitle(intl.formatMessage(messages.pageTitle, { name: profile.display_name }));
+  // Stable between renders, or final-form would reset what the user typed.
+  const initialValues = useMemo(
+    () => ({
+      display_name: me?.display_name ?? profile.display_name,
+      phone_number: me?.phone_number ?? '',
+      languages: me?.languages ?? profile.languages,
+    }),
+    [me?.display_name, me?.phone_number, me?.languages, profile.display_name, profile.languages],
+  );
   const asCustomer = profile.reviews.filter((r) => r.target_role === 'customer');
   const asFreelancer = profile.reviews.filter((r) => r.target_role === 'freelancer');
 
@@ -302,13 +312,7 @@ function ActiveProfileView({ profile, own }: { profile: ActiveProfile; own: bool
           <Box aria-labelledby="profile-edit">
             <h2 id="profile-edit">{intl.formatMessage(messages.editHeading)}</h2>
             <PhotoUpload current={me?.photo?.thumbnail ?? profile.photo?.thumbnail} />
-            <ProfileEditForm
-              initialValues={{
-                display_name: me?.display_name ?? profile.display_name,
-                phone_number: me?.phone_number ?? '',
-                languages: me?.languages ?? profile.languages,
-              }}
-            />
+            <ProfileEditForm initialValues={initialValues} />
             {!profile.is_freelancer && (
               <p>
                 <Link

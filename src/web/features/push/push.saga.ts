@@ -69,7 +69,7 @@ export const refetchTask = (uuid: string) =>
   ]);
 
 /** chat.message refetches the open conversation; offers.not_chosen tells the freelancer. */
-export function* handleIssue5Event(data: unknown) {
+export function* handleOfferAndChatEvent(data: unknown) {
   if (!data || typeof data !== 'object') return;
   const event = data as { handler?: unknown; conversation_uuid?: unknown; task_uuid?: unknown };
   if (event.handler === 'chat.message' && typeof event.conversation_uuid === 'string') {
@@ -106,7 +106,7 @@ export function* watchTask(task: { uuid: string; slug: string }) {
         } else if (isTaskViewFor(message.data, task)) {
           yield put(refetchTask(task.uuid));
         } else {
-          yield* handleIssue5Event(message.data);
+          yield* handleOfferAndChatEvent(message.data);
         }
       }
     } finally {

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
@@ -85,6 +86,14 @@ export default function BecomeFreelancerPage() {
   const [becomeFreelancer] = useBecomeFreelancerMutation();
   useDocumentTitle(intl.formatMessage(messages.freelancerTitle));
   const target = next ?? routePath(locale, 'home');
+  // Stable, or final-form would reset the choices (e.g. after a 422) on every render.
+  const initialValues = useMemo<Values>(
+    () => ({
+      categories: (me?.categories ?? []).map(String),
+      languages: me?.languages?.length ? me.languages : [locale],
+    }),
+    [me?.categories, me?.languages, locale],
+  );
 
   const heading = (
     <>
@@ -151,10 +160,7 @@ export default function BecomeFreelancerPage() {
       {heading}
       <Form<Values>
         onSubmit={onSubmit}
-        initialValues={{
-          categories: (me.categories ?? []).map(String),
-          languages: me.languages?.length ? me.languages : [locale],
-        }}
+        initialValues={initialValues}
         validate={(values) => validateWith(intl, becomeFreelancerSchema, toRequest(values))}
       >
         {({ handleSubmit, submitting, submitError }) => (

@@ -408,43 +408,43 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
             );
           }}
         </Field>
-        {(showStart || showEnd) && (
-          <TwoColumns>
-            {showStart && (
-              <Field<string | null> name="due_start">
-                {({ input, meta }) => (
-                  <DateTimeInput
-                    id="task-due-start"
-                    name={input.name}
-                    label={intl.formatMessage(messages.dueStart)}
-                    value={input.value || null}
-                    onChange={input.onChange}
-                    onBlur={() => input.onBlur()}
-                    min={today}
-                    max={showEnd ? dateOf(values.due_end) : undefined}
-                    error={shownError(meta)}
-                  />
-                )}
-              </Field>
-            )}
-            {showEnd && (
-              <Field<string | null> name="due_end">
-                {({ input, meta }) => (
-                  <DateTimeInput
-                    id="task-due-end"
-                    name={input.name}
-                    label={intl.formatMessage(messages.dueEnd)}
-                    value={input.value || null}
-                    onChange={input.onChange}
-                    onBlur={() => input.onBlur()}
-                    min={later(today, showStart ? dateOf(values.due_start) : undefined)}
-                    error={shownError(meta)}
-                  />
-                )}
-              </Field>
-            )}
-          </TwoColumns>
-        )}
+        {/* Both fields stay registered while hidden: react-final-form re-applies the initial
+            value to a field that registers again, which would undo applyDueType. */}
+        <TwoColumns>
+          <Field<string | null> name="due_start">
+            {({ input, meta }) =>
+              showStart ? (
+                <DateTimeInput
+                  id="task-due-start"
+                  name={input.name}
+                  label={intl.formatMessage(messages.dueStart)}
+                  value={input.value || null}
+                  onChange={input.onChange}
+                  onBlur={() => input.onBlur()}
+                  min={today}
+                  max={showEnd ? dateOf(values.due_end) : undefined}
+                  error={shownError(meta)}
+                />
+              ) : null
+            }
+          </Field>
+          <Field<string | null> name="due_end">
+            {({ input, meta }) =>
+              showEnd ? (
+                <DateTimeInput
+                  id="task-due-end"
+                  name={input.name}
+                  label={intl.formatMessage(messages.dueEnd)}
+                  value={input.value || null}
+                  onChange={input.onChange}
+                  onBlur={() => input.onBlur()}
+                  min={later(today, showStart ? dateOf(values.due_start) : undefined)}
+                  error={shownError(meta)}
+                />
+              ) : null
+            }
+          </Field>
+        </TwoColumns>
       </Fieldset>
 
       <Fieldset>

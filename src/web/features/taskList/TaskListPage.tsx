@@ -133,7 +133,11 @@ const STATUS_LABELS = {
   expired: messages.statusExpired,
 } as const satisfies Record<TaskListStatus, unknown>;
 
-const text = (form: FormData, key: string): string => String(form.get(key) ?? '').trim();
+// Read from the form's elements (not FormData): the inputs are uncontrolled.
+const text = (form: HTMLFormElement, key: string): string => {
+  const field = form.elements.namedItem(key);
+  return field instanceof HTMLInputElement ? field.value.trim() : '';
+};
 
 /** /{locale}/tasks: every filter, the sort and the page are in the URL. */
 export default function TaskListPage() {
@@ -167,7 +171,7 @@ export default function TaskListPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const form = event.currentTarget;
     const budgetMin = text(form, 'budget_min');
     const budgetMax = text(form, 'budget_max');
     if (budgetMin && budgetMax && Number(budgetMin) > Number(budgetMax)) {

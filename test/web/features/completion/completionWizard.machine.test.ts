@@ -54,7 +54,8 @@ const label = (event: EventObject): string => {
     const { reason } = event as Extract<CompletionWizardEvent, { type: 'NEXT' }>;
     return `NEXT(${reason.feedback_required ? 'feedback' : 'cancel'})`;
   }
-  if (event.type === 'SUBMIT') return `SUBMIT(${(event as { rate: number }).rate})`;
+  if (event.type === 'SUBMIT')
+    return `SUBMIT(${(event as CompletionWizardEvent as { rate: number }).rate})`;
   if (event.type.startsWith('xstate.done')) return 'done';
   if (event.type.startsWith('xstate.error')) {
     const { error } = event as { error?: { status?: number } };

@@ -7,14 +7,19 @@ import TaskListPage from '../../../../src/web/features/taskList/TaskListPage';
 import { filtersFromParams, withFilters } from '../../../../src/web/features/taskList/filters';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
-import { page, routeFetch, summary, TREE } from './fetchRoutes';
+import { allowFormDataOfForms, page, routeFetch, summary, TREE, type Handler } from './fetchRoutes';
 
+let restoreFormData: () => void;
 beforeEach(() => {
   jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+  restoreFormData = allowFormDataOfForms();
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  restoreFormData();
+  jest.restoreAllMocks();
+});
 
-function setup(route: string, tasks = () => json(200, page([summary()], 1, 3, 30))) {
+function setup(route: string, tasks: Handler = () => json(200, page([summary()], 1, 3, 30))) {
   const fetches = routeFetch({
     '/categories': () => json(200, { data: TREE }),
     '/tasks': tasks,
@@ -89,18 +94,21 @@ describe('TaskListPage filters in the URL', () => {
     await waitFor(() => expect(lastQuery().get('sort')).toBe('deadline'));
   });
 
-  it('the back button restores the previous filters in the form and the request', async () => {
-    const { user, router, lastQuery } = setup('/en/tasks?q=tap');
-    await screen.findByRole('link', { name: 'Fix a leaking tap' });
+  it('the back button restores the previous filters in the form and the list', async () => {
+    const { user, router, lastQuery } = setup('/en/tasks?q=tap', (_request, url) =>
+      json(200, page([summary({ title: `Result for ${url.searchParams.get('q')}` })])),
+    );
+    await screen.findByRole('link', { name: 'Result for tap' });
     await user.clear(screen.getByLabelText('Search'));
     await user.type(screen.getByLabelText('Search'), 'paint');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(lastQuery().get('q')).toBe('paint'));
+    expect(await screen.findByRole('link', { name: 'Result for paint' })).toBeInTheDocument();
     await act(async () => {
       await router.navigate(-1);
     });
     await waitFor(() => expect(screen.getByLabelText('Search')).toHaveValue('tap'));
-    await waitFor(() => expect(lastQuery().get('q')).toBe('tap'));
+    expect(await screen.findByRole('link', { name: 'Result for tap' })).toBeInTheDocument();
   });
 
   it('refuses a budget range whose lower end is above the upper end', async () => {

@@ -87,3 +87,28 @@ export const page = <T>(
   data,
   meta: { current_page, last_page, per_page: 12, total },
 });
+
+/**
+ * React 19 builds `new FormData(form)` for a submit that starts a transition (react-router's
+ * navigation does); the web environment's FormData is Node's, which does not take a form element.
+ * This lets it read a jsdom form, and keeps Node's FormData for everything else (request bodies).
+ */
+export function allowFormDataOfForms(): () => void {
+  const NodeFormData = globalThis.FormData;
+  class FormDataOfForms extends NodeFormData {
+    constructor(form?: unknown, submitter?: unknown) {
+      super();
+      void submitter;
+      if (form instanceof HTMLFormElement) {
+        for (const element of Array.from(form.elements)) {
+          if (element instanceof HTMLInputElement && element.name)
+            this.append(element.name, element.value);
+        }
+      }
+    }
+  }
+  globalThis.FormData = FormDataOfForms as typeof FormData;
+  return () => {
+    globalThis.FormData = NodeFormData;
+  };
+}

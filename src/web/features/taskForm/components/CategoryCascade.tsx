@@ -8,6 +8,8 @@ import { flattenCategories, useGetCategoriesQuery } from '../../categories';
 import { taskFormMessages as messages } from '../messages';
 import { ErrorText, Group, Label, Select, TwoColumns, shownError } from './fields';
 
+const NO_CATEGORIES: Category[] = [];
+
 /** The parent to show for a category id: its parent, or itself when it is a top category. */
 function parentOf(id: number | null, byId: Map<number, Category>): number | null {
   if (id === null) return null;
@@ -24,7 +26,7 @@ export function CategoryCascade() {
   const intl = useIntl();
   const form = useForm();
   const locale = useAppSelector(selectLocale);
-  const { data: tree = [], isError } = useGetCategoriesQuery(locale);
+  const { data: tree = NO_CATEGORIES, isError } = useGetCategoriesQuery(locale);
   const { input, meta } = useField<number | null>('category_id', {
     subscription: {
       value: true,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Field, useForm, useFormState } from 'react-final-form';
+import { getIn } from 'final-form';
+import { useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { toLocation, type Place } from '../../../../shared/places';
@@ -17,7 +18,7 @@ import { MapView, markerLetter, type MapPoint } from '../../../ui/MapView';
 import { taskFormMessages as messages } from '../messages';
 import { useGeocoder } from '../useGeocoder';
 import { LOCATIONS_ERROR } from '../validate';
-import { blurPath, changePath, ErrorText, shownError } from './fields';
+import { changePath, ErrorText } from './fields';
 
 const Row = styled.li`
   display: grid;
@@ -53,9 +54,19 @@ const unpicked = (address: string): TaskFormLocation => ({
 export function LocationList() {
   const intl = useIntl();
   const form = useForm<TaskFormValues>();
-  const { values, errors, submitFailed } = useFormState<TaskFormValues>({
-    subscription: { values: true, errors: true, submitFailed: true },
-  });
+  // No <Field> per row: react-final-form would re-apply the initial value to a row's field that
+  // registers again (anywhere -> specific), undoing applyLocationType. Errors are read here.
+  const { values, errors, submitErrors, submitFailed, dirtySinceLastSubmit } =
+    useFormState<TaskFormValues>({
+      subscription: {
+        values: true,
+        errors: true,
+        submitErrors: true,
+        submitFailed: true,
+        dirtySinceLastSubmit: true,
+      },
+    });
+  const [left, setLeft] = useState<ReadonlySet<number>>(new Set());
   const { search, reverse } = useGeocoder();
   // Rows whose last pick had no usable address (cleared, with a message).
   const [unusable, setUnusable] = useState<ReadonlySet<number>>(new Set());
@@ -87,7 +98,7 @@ export function LocationList() {
     const location = toLocation(candidate);
     mark(index, location === null);
     changePath(form, `locations.${index}`, location ?? unpicked(place.address));
-    blurPath(form, `locations.${index}.address`);
+    setLeft((set) => new Set(set).add(index));
   };
 
   const near = (index: number) => {
@@ -98,6 +109,14 @@ export function LocationList() {
   const points: MapPoint[] = locations.flatMap((l, i) =>
     l.lat !== null && l.lng !== null ? [{ lat: l.lat, lng: l.lng, label: markerLetter(i) }] : [],
   );
+  const rowError = (index: number): string | undefined => {
+    const path = `locations.${index}.address`;
+    const error: unknown = getIn(errors ?? {}, path);
+    if (error && (submitFailed || left.has(index))) return String(error);
+    const submitError: unknown = getIn(submitErrors ?? {}, path);
+    if (submitError && !dirtySinceLastSubmit) return String(submitError);
+    return undefined;
+  };
   const listError = (errors as Record<string, unknown> | undefined)?.[LOCATIONS_ERROR];
 
   return (
@@ -107,38 +126,33 @@ export function LocationList() {
           const letter = markerLetter(index).toUpperCase();
           return (
             <Row key={index}>
-              <Field<string> name={`locations.${index}.address`}>
-                {({ input, meta }) => (
-                  <AddressInput
-                    id={`task-location-${index}`}
-                    name={input.name}
-                    label={intl.formatMessage(messages.address, { letter })}
-                    placeholder={intl.formatMessage(messages.addressPlaceholder)}
-                    value={location.address}
-                    search={(text) => search(text, near(index))}
-                    onSearchError={() => setSearchFailed(true)}
-                    onTextChange={(text) => {
-                      mark(index, false);
-                      setSearchFailed(false);
-                      changePath(form, `locations.${index}`, unpicked(text));
-                    }}
-                    onPick={(place) => void onPick(index, place)}
-                    onClear={() => changePath(form, `locations.${index}`, unpicked(''))}
-                    onBlur={() => input.onBlur()}
-                    error={
-                      unusable.has(index)
-                        ? intl.formatMessage(messages.placeUnusable)
-                        : shownError(meta)
-                    }
-                  />
-                )}
-              </Field>
+              <AddressInput
+                id={`task-location-${index}`}
+                name={`locations.${index}.address`}
+                label={intl.formatMessage(messages.address, { letter })}
+                placeholder={intl.formatMessage(messages.addressPlaceholder)}
+                value={location.address}
+                search={(text) => search(text, near(index))}
+                onSearchError={() => setSearchFailed(true)}
+                onTextChange={(text) => {
+                  mark(index, false);
+                  setSearchFailed(false);
+                  changePath(form, `locations.${index}`, unpicked(text));
+                }}
+                onPick={(place) => void onPick(index, place)}
+                onClear={() => changePath(form, `locations.${index}`, unpicked(''))}
+                onBlur={() => setLeft((set) => new Set(set).add(index))}
+                error={
+                  unusable.has(index) ? intl.formatMessage(messages.placeUnusable) : rowError(index)
+                }
+              />
               {locations.length > 1 && (
                 <RemoveButton
                   $variant="secondary"
                   aria-label={intl.formatMessage(messages.removeAddress, { letter })}
                   onClick={() => {
                     setUnusable(new Set());
+                    setLeft(new Set());
                     form.change('locations', removeLocation(values, index).locations);
                   }}
                 >

@@ -6,6 +6,8 @@
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.machine';
 import type { Task } from '../../../../shared/types';
+import { CompletionButtons } from '../../completion/CompletionButtons';
+import { ReportControl } from '../../reports/ReportControl';
 import { MakeOfferControl, OffersSection } from '../../offers';
 
 export interface SlotProps {
@@ -15,17 +17,15 @@ export interface SlotProps {
 }
 
 /** 'completed' / 'not completed' buttons opening the feedback form (machine: COMPLETE). */
-export function CompletionSlot({ controls }: SlotProps) {
+export function CompletionSlot({ task, role, controls }: SlotProps) {
   if (!controls.has('COMPLETE')) return null;
-  // slot: completion (features/completion: the two buttons and the feedback wizard modal)
-  return null;
+  return <CompletionButtons taskUuid={task.uuid} isOwner={role === 'owner'} />;
 }
 
 /** The report control for everyone but the owner (machine: REPORT). */
-export function ReportSlot({ controls }: SlotProps) {
+export function ReportSlot({ task, controls }: SlotProps) {
   if (!controls.has('REPORT')) return null;
-  // slot: report (features/reports: the report button and modal)
-  return null;
+  return <ReportControl taskUuid={task.uuid} />;
 }
 
 /**

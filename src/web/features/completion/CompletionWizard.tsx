@@ -1,0 +1,418 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { fromPromise } from 'xstate';
+import type { IncompleteReason } from '../../../shared/types';
+import {
+  completionSchema,
+  FEEDBACK_MAX,
+  FEEDBACK_MIN,
+  type CompletionStatus,
+} from '../../../shared/validation/completion';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
+import { StarRating } from '../../ui/StarRating';
+import { showNotice } from '../notices/noticesSlice';
+import { useCompleteTaskMutation, useGetIncompleteReasonsQuery } from './completionApi';
+import {
+  completionWizardMachine,
+  type CompletionKind,
+  type CompletionRequestBody,
+  type CompletionResult,
+  type CompletionWizardContext,
+} from './completionWizard.machine';
+import { completionMessages as messages } from './messages';
+import { reasonsForRole, scrollToFirstError } from './reasons';
+
+const Fieldset = styled.fieldset`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: 0;
+  border: 0;
+`;
+
+const Legend = styled.legend`
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  font-weight: 600;
+`;
+
+const Choice = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  cursor: pointer;
+`;
+
+const TextareaField = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  label {
+    font-weight: 600;
+  }
+`;
+
+const Textarea = styled.textarea<{ $invalid: boolean }>`
+  min-height: 120px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font: inherit;
+  resize: vertical;
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Alert = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #fdecea;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const KIND_TEXT = {
+  completed: messages.kindCompleted,
+  incomplete: messages.kindIncomplete,
+  cancelled: messages.kindCancelled,
+} as const satisfies Record<CompletionKind, unknown>;
+
+interface ReasonValues {
+  reason_id?: string;
+}
+
+interface RatingValues {
+  rate: number;
+  feedback?: string;
+}
+
+export interface CompletionWizardProps {
+  taskUuid: string;
+  outcome: CompletionStatus;
+  /** The owner chooses from the customer reasons, the chosen freelancer from the freelancer ones. */
+  isOwner: boolean;
+  onClose: () => void;
+}
+
+/** The feedback form of SPEC section 4 in a modal, driven by completionWizardMachine. */
+export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: CompletionWizardProps) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [completeTask] = useCompleteTaskMutation();
+  const completeRef = useRef(completeTask);
+  completeRef.current = completeTask;
+
+  // Provided once: the machine's actor must not change between renders.
+  const [machine] = useState(() =>
+    completionWizardMachine.provide({
+      actors: {
+        submitCompletion: fromPromise<CompletionResult, CompletionRequestBody>(({ input }) =>
+          completeRef.current({ taskUuid, ...input }).unwrap(),
+        ),
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: { outcome } });
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const done = snapshot.status === 'done';
+  useEffect(() => {
+    if (!done || !context.kind) return;
+    dispatch(showNotice({ kind: 'success', message: messages.feedbackCreated }));
+    dispatch(showNotice({ kind: 'success', message: KIND_TEXT[context.kind] }));
+    onCloseRef.current();
+  }, [done, context.kind, dispatch]);
+
+  useEffect(() => {
+    if (Object.keys(context.fieldErrors).length > 0) scrollToFirstError(bodyRef.current);
+  }, [context.fieldErrors]);
+
+  const submitting = snapshot.matches('submitting');
+  const step =
+    snapshot.matches('reason') || (submitting && !isRatedStep(context)) ? 'reason' : 'rating';
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      closeOnlyViaActions={false}
+      size="md"
+      title={intl.formatMessage(
+        outcome === 'completed' ? messages.titleCompleted : messages.titleIncomplete,
+      )}
+    >
+      <div ref={bodyRef}>
+        {context.failed && <Alert role="alert">{intl.formatMessage(messages.failed)}</Alert>}
+        {step === 'reason' ? (
+          <ReasonStep
+            context={context}
+            isOwner={isOwner}
+            submitting={submitting}
+            onCancel={onClose}
+            onNext={(reason) => actor.send({ type: 'NEXT', reason })}
+          />
+        ) : (
+          <RatingStep
+            context={context}
+            submitting={submitting}
+            onCancel={onClose}
+            onBack={(values) =>
+              actor.send({ type: 'BACK', rate: values.rate, feedback: values.feedback ?? null })
+            }
+            onSubmit={(values) =>
+              actor.send({ type: 'SUBMIT', rate: values.rate, feedback: values.feedback ?? null })
+            }
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+const isRatedStep = (context: CompletionWizardContext): boolean =>
+  context.outcome === 'completed' || context.feedbackRequired === true;
+
+interface ReasonStepProps {
+  context: CompletionWizardContext;
+  isOwner: boolean;
+  submitting: boolean;
+  onCancel: () => void;
+  onNext: (reason: IncompleteReason) => void;
+}
+
+function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonStepProps) {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const { data, isLoading, isError, refetch } = useGetIncompleteReasonsQuery(locale);
+  const reasons = reasonsForRole(data ?? [], isOwner);
+  const find = (id: string | undefined) => reasons.find((reason) => String(reason.id) === id);
+
+  if (isLoading) return <Spinner label={intl.formatMessage(messages.reasonsLoading)} />;
+  if (isError) {
+    return (
+      <>
+        <Alert role="alert">{intl.formatMessage(messages.reasonsFailed)}</Alert>
+        <Button $variant="secondary" onClick={() => void refetch()}>
+          {intl.formatMessage(messages.retry)}
+        </Button>
+      </>
+    );
+  }
+
+  const validate = (values: ReasonValues) => {
+    const reason = find(values.reason_id);
+    try {
+      completionSchema.validateSyncAt(
+        'reason_id',
+        { status: 'incomplete', reason_id: reason?.id ?? null },
+        { context: { reasons } },
+      );
+      return {};
+    } catch {
+      return { reason_id: intl.formatMessage(messages.reasonRequired) };
+    }
+  };
+
+  return (
+    <Form<ReasonValues>
+      onSubmit={(values) => {
+        const reason = find(values.reason_id);
+        if (reason) onNext(reason);
+      }}
+      validate={validate}
+      initialValues={{
+        reason_id: context.reason_id === null ? undefined : String(context.reason_id),
+      }}
+    >
+      {({ handleSubmit, values, errors, submitFailed, dirtySinceLastSubmit }) => {
+        const clientError = submitFailed ? errors?.reason_id : undefined;
+        const serverError = dirtySinceLastSubmit ? undefined : context.fieldErrors.reason_id;
+        const error = (clientError as string | undefined) ?? serverError;
+        const chosen = find(values.reason_id);
+        const goesOn = chosen?.feedback_required ?? true;
+        return (
+          <form onSubmit={handleSubmit} noValidate>
+            <Fieldset
+              role="radiogroup"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'completion-reason-error' : undefined}
+            >
+              <Legend>{intl.formatMessage(messages.reasonLegend)}</Legend>
+              {reasons.map((reason) => (
+                <Field<string>
+                  key={reason.id}
+                  name="reason_id"
+                  type="radio"
+                  value={String(reason.id)}
+                >
+                  {({ input }) => (
+                    <Choice>
+                      <input {...input} disabled={submitting} />
+                      {reason.title}
+                    </Choice>
+                  )}
+                </Field>
+              ))}
+              {error && <ErrorText id="completion-reason-error">{error}</ErrorText>}
+            </Fieldset>
+            <Actions>
+              <Button $variant="secondary" onClick={onCancel} disabled={submitting}>
+                {intl.formatMessage(messages.cancel)}
+              </Button>
+              <Button
+                type="submit"
+                $loading={submitting}
+                loadingLabel={intl.formatMessage(messages.submitting)}
+              >
+                {intl.formatMessage(goesOn ? messages.next : messages.submit)}
+              </Button>
+            </Actions>
+          </form>
+        );
+      }}
+    </Form>
+  );
+}
+
+interface RatingStepProps {
+  context: CompletionWizardContext;
+  submitting: boolean;
+  onCancel: () => void;
+  onBack: (values: RatingValues) => void;
+  onSubmit: (values: RatingValues) => void;
+}
+
+function RatingStep({ context, submitting, onCancel, onBack, onSubmit }: RatingStepProps) {
+  const intl = useIntl();
+
+  const validate = (values: RatingValues) => {
+    const errors: Partial<Record<keyof RatingValues, string>> = {};
+    try {
+      completionSchema.validateSync(
+        {
+          status: context.outcome,
+          reason_id: context.reason_id,
+          rate: values.rate,
+          feedback: values.feedback ?? null,
+        },
+        {
+          abortEarly: false,
+          context:
+            context.reason_id === null
+              ? {}
+              : { reasons: [{ id: context.reason_id, feedback_required: true }] },
+        },
+      );
+    } catch (error) {
+      const inner = (error as { inner?: Array<{ path?: string }> }).inner ?? [];
+      for (const item of inner) {
+        if (item.path === 'rate') errors.rate = intl.formatMessage(messages.rateRequired);
+        if (item.path === 'feedback') {
+          errors.feedback = intl.formatMessage(messages.feedbackLength, {
+            min: FEEDBACK_MIN,
+            max: FEEDBACK_MAX,
+          });
+        }
+      }
+    }
+    return errors;
+  };
+
+  return (
+    <Form<RatingValues>
+      onSubmit={onSubmit}
+      validate={validate}
+      initialValues={{ rate: context.rate, feedback: context.feedback ?? '' }}
+    >
+      {({ handleSubmit, form }) => (
+        <form onSubmit={handleSubmit} noValidate>
+          <Field<number> name="rate">
+            {({ input, meta }) => (
+              <StarRating
+                id="completion-rate"
+                value={input.value || 0}
+                onChange={input.onChange}
+                onBlur={input.onBlur}
+                label={intl.formatMessage(messages.ratingLabel)}
+                starLabel={(stars) => intl.formatMessage(messages.star, { stars })}
+                error={
+                  (meta.submitFailed || meta.touched
+                    ? (meta.error as string | undefined)
+                    : undefined) ??
+                  (meta.dirtySinceLastSubmit ? undefined : context.fieldErrors.rate)
+                }
+              />
+            )}
+          </Field>
+          <Field<string> name="feedback">
+            {({ input, meta }) => {
+              const error =
+                (meta.touched ? (meta.error as string | undefined) : undefined) ??
+                (meta.dirtySinceLastSubmit ? undefined : context.fieldErrors.feedback);
+              return (
+                <TextareaField>
+                  <label htmlFor="completion-feedback">
+                    {intl.formatMessage(messages.feedbackLabel)}
+                  </label>
+                  <Textarea
+                    {...input}
+                    id="completion-feedback"
+                    maxLength={FEEDBACK_MAX}
+                    disabled={submitting}
+                    $invalid={Boolean(error)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? 'completion-feedback-error' : undefined}
+                  />
+                  {error && <ErrorText id="completion-feedback-error">{error}</ErrorText>}
+                </TextareaField>
+              );
+            }}
+          </Field>
+          <Actions>
+            {context.outcome === 'incomplete' && (
+              <Button
+                $variant="link"
+                disabled={submitting}
+                onClick={() => onBack(form.getState().values)}
+              >
+                {intl.formatMessage(messages.back)}
+              </Button>
+            )}
+            <Button $variant="secondary" onClick={onCancel} disabled={submitting}>
+              {intl.formatMessage(messages.cancel)}
+            </Button>
+            <Button
+              type="submit"
+              $loading={submitting}
+              loadingLabel={intl.formatMessage(messages.submitting)}
+            >
+              {intl.formatMessage(messages.submit)}
+            </Button>
+          </Actions>
+        </form>
+      )}
+    </Form>
+  );
+}

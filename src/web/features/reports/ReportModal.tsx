@@ -1,0 +1,191 @@
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { useEffect, useRef, type RefObject } from 'react';
+import { Field, Form } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { REPORT_MESSAGE_MAX, reportSchema } from '../../../shared/validation/report';
+import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
+import { useAppDispatch } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { showNotice } from '../notices/noticesSlice';
+import { reportMessages as messages } from './messages';
+import { useReportTaskMutation } from './reportsApi';
+
+const FieldBox = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  label {
+    font-weight: 600;
+  }
+`;
+
+const Textarea = styled.textarea<{ $invalid: boolean }>`
+  min-height: 160px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font: inherit;
+  resize: vertical;
+`;
+
+const Counter = styled.p<{ $over: boolean }>`
+  margin: 0;
+  justify-self: end;
+  color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Alert = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #fdecea;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+interface ReportValues {
+  message?: string;
+}
+
+/** Moves the view to the first field marked invalid (422). */
+function scrollToFirstError(container: HTMLElement | null): void {
+  const first = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  first?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  first?.focus({ preventScroll: true });
+}
+
+/** After a 422 is applied (rendered), moves the view to the field. */
+function ScrollToSubmitErrors({
+  errors,
+  container,
+}: {
+  errors: SubmissionErrors | undefined;
+  container: RefObject<HTMLDivElement | null>;
+}) {
+  useEffect(() => {
+    if (errors && Object.keys(errors).length > 0) scrollToFirstError(container.current);
+  }, [errors, container]);
+  return null;
+}
+
+/**
+ * The report form (SPEC sections 3, 5, 8): a message of at most 5000 characters. 422 puts
+ * errors.message on the field; 403 means this reporter already reported the task: a notice, and
+ * the modal closes.
+ */
+export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: () => void }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [reportTask] = useReportTaskMutation();
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const validate = (values: ReportValues) => {
+    try {
+      reportSchema.validateSync({ message: values.message ?? '' });
+      return {};
+    } catch {
+      return { message: intl.formatMessage(messages.tooLong, { max: REPORT_MESSAGE_MAX }) };
+    }
+  };
+
+  const onSubmit = async (values: ReportValues): Promise<SubmissionErrors | undefined> => {
+    const result = await reportTask({ taskUuid, message: (values.message ?? '').trim() });
+    if ('error' in result && result.error) {
+      const { error } = result;
+      if (isValidationError(error)) {
+        const errors = fieldErrors(error);
+        return { message: errors.message ?? intl.formatMessage(messages.failed) };
+      }
+      if (errorStatus(error) === 403) {
+        dispatch(showNotice({ kind: 'info', message: messages.alreadyReported }));
+        onClose();
+        return undefined;
+      }
+      return { [FORM_ERROR]: intl.formatMessage(messages.failed) };
+    }
+    dispatch(showNotice({ kind: 'success', message: messages.reported }));
+    onClose();
+    return undefined;
+  };
+
+  return (
+    <Modal isOpen onClose={onClose} size="md" title={intl.formatMessage(messages.title)}>
+      <div ref={bodyRef}>
+        <Form<ReportValues> onSubmit={onSubmit} validate={validate}>
+          {({ handleSubmit, submitting, submitError, submitErrors }) => (
+            <form onSubmit={handleSubmit} noValidate>
+              <ScrollToSubmitErrors errors={submitErrors} container={bodyRef} />
+              {submitError && <Alert role="alert">{String(submitError)}</Alert>}
+              <Field<string> name="message">
+                {({ input, meta }) => {
+                  const length = (input.value ?? '').length;
+                  const error =
+                    (meta.touched || meta.submitFailed
+                      ? (meta.error as string | undefined)
+                      : undefined) ??
+                    (meta.submitError && !meta.dirtySinceLastSubmit
+                      ? String(meta.submitError)
+                      : undefined);
+                  return (
+                    <FieldBox>
+                      <label htmlFor="report-message">
+                        {intl.formatMessage(messages.messageLabel)}
+                      </label>
+                      <Textarea
+                        {...input}
+                        id="report-message"
+                        $invalid={Boolean(error)}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={`report-message-counter${error ? ' report-message-error' : ''}`}
+                      />
+                      <Counter
+                        id="report-message-counter"
+                        $over={length > REPORT_MESSAGE_MAX}
+                        aria-live="polite"
+                      >
+                        {intl.formatMessage(messages.counter, {
+                          count: length,
+                          max: REPORT_MESSAGE_MAX,
+                        })}
+                      </Counter>
+                      {error && <ErrorText id="report-message-error">{error}</ErrorText>}
+                    </FieldBox>
+                  );
+                }}
+              </Field>
+              <Actions>
+                <Button $variant="secondary" onClick={onClose} disabled={submitting}>
+                  {intl.formatMessage(messages.cancel)}
+                </Button>
+                <Button
+                  type="submit"
+                  $loading={submitting}
+                  loadingLabel={intl.formatMessage(messages.submitting)}
+                >
+                  {intl.formatMessage(messages.submit)}
+                </Button>
+              </Actions>
+            </form>
+          )}
+        </Form>
+      </div>
+    </Modal>
+  );
+}

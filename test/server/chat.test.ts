@@ -1,0 +1,281 @@
+/**
+ * Chat API (issue 5 'Chat'): the owner opens a conversation with a freelancer who made an offer;
+ * only the two participants read or write; messages are 1..2000 characters of plain text; unread
+ * counts; new messages are pushed to the other participant.
+ */
+import type { ChatConversation, ChatConversationView, ChatMessage } from '../../src/shared/types';
+import { CHAT_MESSAGE_RATE_LIMIT, chatMessageEvent } from '../../src/server/routes/chat';
+import {
+  agent,
+  buildTestApp,
+  createCategory,
+  createOffer,
+  createTask,
+  createUser,
+  randomUuid,
+  type Agent,
+  type TestApp,
+  type TestUser,
+} from '../support/server';
+
+// Building the app takes seconds on a busy machine; each test logs in several users.
+jest.setTimeout(30_000);
+
+let t: TestApp;
+let category: { id: number; slug: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  category = await createCategory(t.db);
+}, 60_000);
+afterAll(() => t.close());
+afterEach(() => jest.restoreAllMocks());
+
+const loginAs = async (user: TestUser): Promise<Agent> => {
+  const a = agent(t.app);
+  const res = await a.login(user.email, user.password);
+  expect(res.statusCode).toBe(200);
+  return a;
+};
+const openUrl = (taskUuid: string, freelancerUuid: string) =>
+  `/api/chat/conversations/task/${taskUuid}/${freelancerUuid}`;
+const conversationUrl = (uuid: string) => `/api/chat/conversations/${uuid}`;
+const messagesUrl = (uuid: string) => `${conversationUrl(uuid)}/messages`;
+
+interface Scene {
+  owner: TestUser;
+  freelancer: TestUser;
+  ownerAgent: Agent;
+  freelancerAgent: Agent;
+  task: { uuid: string; identifier: string };
+  conversation: ChatConversation;
+}
+
+/** A task, a freelancer's offer on it, and the conversation the owner opened. */
+async function scene(): Promise<Scene> {
+  const owner = await createUser(t.db, { full_name: 'Anna Bērziņa', photo_path: 'photos/a.jpg' });
+  const freelancer = await createUser(t.db, { is_freelancer: true, full_name: 'Pēteris Kalniņš' });
+  const task = await createTask(t.db, {
+    author_uuid: owner.uuid,
+    category_id: category.id,
+    title: 'Fix a leaking tap',
+  });
+  await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
+  const ownerAgent = await loginAs(owner);
+  const res = await ownerAgent.post(openUrl(task.uuid, freelancer.uuid));
+  expect(res.statusCode).toBe(201);
+  const conversation = (res.json() as { data: ChatConversation }).data;
+  return {
+    owner,
+    freelancer,
+    ownerAgent,
+    freelancerAgent: await loginAs(freelancer),
+    task,
+    conversation,
+  };
+}
+
+describe('POST /api/chat/conversations/task/:taskUuid/:freelancerUuid', () => {
+  it('creates the conversation for the owner, then returns the same one', async () => {
+    const { owner, freelancer, ownerAgent, task, conversation } = await scene();
+    const [row] = await t.db.query<{ created_at: Date }>(
+      'SELECT created_at FROM chat_conversations WHERE uuid = $1',
+      [conversation.uuid],
+    );
+    const expected: ChatConversation = {
+      uuid: conversation.uuid,
+      task: { uuid: task.uuid, identifier: task.identifier, title: 'Fix a leaking tap' },
+      customer: {
+        uuid: owner.uuid,
+        display_name: 'Anna B.',
+        photo: { thumbnail: '/uploads/photos/a.jpg' },
+      },
+      freelancer: { uuid: freelancer.uuid, display_name: 'Pēteris K.', photo: null },
+      created_at: new Date(row.created_at).toISOString(),
+    };
+    expect(conversation).toEqual(expected);
+
+    const again = await ownerAgent.post(openUrl(task.uuid, freelancer.uuid));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ data: expected });
+    const count = await t.db.query('SELECT 1 FROM chat_conversations WHERE task_uuid = $1', [
+      task.uuid,
+    ]);
+    expect(count).toHaveLength(1);
+  });
+
+  it('answers 404 when the freelancer has no offer on the task (or is no user at all)', async () => {
+    const { ownerAgent, task } = await scene();
+    const stranger = await createUser(t.db, { is_freelancer: true });
+    expect((await ownerAgent.post(openUrl(task.uuid, stranger.uuid))).statusCode).toBe(404);
+    expect((await ownerAgent.post(openUrl(task.uuid, randomUuid()))).statusCode).toBe(404);
+    expect((await ownerAgent.post(openUrl(task.uuid, 'nope'))).statusCode).toBe(404);
+    expect((await ownerAgent.post(openUrl(randomUuid(), stranger.uuid))).statusCode).toBe(404);
+  });
+
+  it('is for the owner only: 403 for the freelancer and anyone else, 401 for a visitor', async () => {
+    const { freelancer, freelancerAgent, task } = await scene();
+    const url = openUrl(task.uuid, freelancer.uuid);
+    expect((await freelancerAgent.post(url)).statusCode).toBe(403);
+    expect((await (await loginAs(await createUser(t.db))).post(url)).statusCode).toBe(403);
+    expect((await agent(t.app).post(url)).statusCode).toBe(401);
+  });
+
+  it('is refused (403) when the machine refuses START_CHAT: a completed task', async () => {
+    const owner = await createUser(t.db);
+    const freelancer = await createUser(t.db, { is_freelancer: true });
+    const task = await createTask(t.db, {
+      author_uuid: owner.uuid,
+      category_id: category.id,
+      status: 'completed',
+    });
+    await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
+    const res = await (await loginAs(owner)).post(openUrl(task.uuid, freelancer.uuid));
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('messages', () => {
+  it('the participants write and read; reading marks the other party’s messages read', async () => {
+    const { owner, freelancer, ownerAgent, freelancerAgent, conversation } = await scene();
+    const sent = await ownerAgent.post(messagesUrl(conversation.uuid), {
+      body: '  Hello <b>there</b>\nCan you come at 9?  ',
+    });
+    expect(sent.statusCode).toBe(201);
+    const message = (sent.json() as { data: ChatMessage }).data;
+    expect(message).toEqual({
+      id: expect.any(Number),
+      conversation_uuid: conversation.uuid,
+      sender_uuid: owner.uuid,
+      // Plain text, stored as typed.
+      body: '  Hello <b>there</b>\nCan you come at 9?  ',
+      created_at: expect.any(String),
+      read_at: null,
+    });
+    const reply = await freelancerAgent.post(messagesUrl(conversation.uuid), { body: 'Yes.' });
+    expect(reply.statusCode).toBe(201);
+
+    const read = await freelancerAgent.get(conversationUrl(conversation.uuid));
+    expect(read.statusCode).toBe(200);
+    const view = (read.json() as { data: ChatConversationView }).data;
+    expect(view.conversation).toEqual(conversation);
+    expect(view.messages.map((m) => [m.sender_uuid, m.body])).toEqual([
+      [owner.uuid, '  Hello <b>there</b>\nCan you come at 9?  '],
+      [freelancer.uuid, 'Yes.'],
+    ]);
+    // The freelancer read the owner's message; their own stays unread until the owner reads.
+    expect(view.messages[0].read_at).toEqual(expect.any(String));
+    expect(view.messages[1].read_at).toBeNull();
+
+    const ownerView = (
+      (await ownerAgent.get(conversationUrl(conversation.uuid))).json() as {
+        data: ChatConversationView;
+      }
+    ).data;
+    expect(ownerView.messages[1].read_at).toEqual(expect.any(String));
+  });
+
+  it('keeps third parties out: 403 on read and write, 401 for visitors, 404 when missing', async () => {
+    const { ownerAgent, conversation } = await scene();
+    await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'Private.' });
+    const stranger = await loginAs(await createUser(t.db, { is_freelancer: true }));
+    expect((await stranger.get(conversationUrl(conversation.uuid))).statusCode).toBe(403);
+    expect(
+      (await stranger.post(messagesUrl(conversation.uuid), { body: 'Let me in' })).statusCode,
+    ).toBe(403);
+    expect((await agent(t.app).get(conversationUrl(conversation.uuid))).statusCode).toBe(401);
+    expect((await ownerAgent.get(conversationUrl(randomUuid()))).statusCode).toBe(404);
+    expect((await ownerAgent.post(messagesUrl(randomUuid()), { body: 'x' })).statusCode).toBe(404);
+    const rows = await t.db.query<{ body: string }>(
+      'SELECT body FROM chat_messages WHERE conversation_uuid = $1',
+      [conversation.uuid],
+    );
+    expect(rows).toEqual([{ body: 'Private.' }]);
+  });
+
+  it('accepts 2000 characters and refuses 2001, empty, blank and non-text bodies (422)', async () => {
+    const { ownerAgent, conversation } = await scene();
+    const url = messagesUrl(conversation.uuid);
+    expect((await ownerAgent.post(url, { body: 'x'.repeat(2000) })).statusCode).toBe(201);
+    expect((await ownerAgent.post(url, { body: 'a' })).statusCode).toBe(201);
+    for (const payload of [
+      { body: 'x'.repeat(2001) },
+      { body: '' },
+      { body: '   \n ' },
+      {},
+      { body: 42 },
+      { body: 'nul\u0000byte' },
+    ]) {
+      const res = await ownerAgent.post(url, payload);
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 422 });
+      expect(Object.keys((res.json() as { errors: object }).errors)).toEqual(['body']);
+    }
+    const rows = await t.db.query('SELECT 1 FROM chat_messages WHERE conversation_uuid = $1', [
+      conversation.uuid,
+    ]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('pushes chat.message to the other participant only', async () => {
+    const { freelancer, ownerAgent, conversation } = await scene();
+    const publishUser = jest.spyOn(t.app.push, 'publishUser');
+    const received: unknown[] = [];
+    const unsubscribe = t.app.push.subscribe({ userUuid: freelancer.uuid }, (e) =>
+      received.push(e),
+    );
+    try {
+      const res = await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'Ping' });
+      const message = (res.json() as { data: ChatMessage }).data;
+      const expected = { handler: 'chat.message', conversation_uuid: conversation.uuid, message };
+      expect(publishUser.mock.calls).toEqual([[freelancer.uuid, expected]]);
+      for (let i = 0; i < 50 && received.length === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(received).toEqual([expected]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('pushes no body when the message would not fit a NOTIFY payload', () => {
+    const message: ChatMessage = {
+      id: 1,
+      conversation_uuid: randomUuid(),
+      sender_uuid: randomUuid(),
+      body: '\u0001'.repeat(2000),
+      created_at: new Date(0).toISOString(),
+      read_at: null,
+    };
+    expect(chatMessageEvent(message).message).toBeNull();
+    expect(chatMessageEvent({ ...message, body: 'ā'.repeat(2000) }).message).toEqual({
+      ...message,
+      body: 'ā'.repeat(2000),
+    });
+  });
+
+  it(`is rate limited to ${CHAT_MESSAGE_RATE_LIMIT} messages a minute per user (429)`, async () => {
+    const { ownerAgent, freelancerAgent, conversation } = await scene();
+    const url = messagesUrl(conversation.uuid);
+    for (let i = 0; i < CHAT_MESSAGE_RATE_LIMIT; i += 1) {
+      expect((await ownerAgent.post(url, { body: `m${i}` })).statusCode).toBe(201);
+    }
+    expect((await ownerAgent.post(url, { body: 'one too many' })).statusCode).toBe(429);
+    expect((await freelancerAgent.post(url, { body: 'still fine' })).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/chat/unread', () => {
+  it('counts messages others sent the user that are not read yet', async () => {
+    const { ownerAgent, freelancerAgent, conversation } = await scene();
+    const unread = async (a: Agent) =>
+      ((await a.get('/api/chat/unread')).json() as { data: { count: number } }).data.count;
+    expect(await unread(freelancerAgent)).toBe(0);
+    await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'One' });
+    await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'Two' });
+    expect(await unread(freelancerAgent)).toBe(2);
+    // Own messages never count.
+    expect(await unread(ownerAgent)).toBe(0);
+    await freelancerAgent.get(conversationUrl(conversation.uuid));
+    expect(await unread(freelancerAgent)).toBe(0);
+    expect((await agent(t.app).get('/api/chat/unread')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ChatConversation, ChatMessage } from '../../../../src/shared/types';
+import { apiLog } from '../../../../src/web/api/log';
+import { resetConfigCache } from '../../../../src/web/app/config';
+import { json } from '../../../support/webFetch';
+import { calls, meAnswer, renderSlots, route } from '../offers/fixtures';
+import { CHOSEN_UUID, makeTask, offer, owner, OWNER_UUID, TASK_UUID } from '../tasks/fixtures';
+
+const CONVERSATION = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+const conversation: ChatConversation = {
+  uuid: CONVERSATION,
+  task: { uuid: TASK_UUID, identifier: 'TK7Q2XYZ', title: 'Fix the kitchen sink' },
+  customer: { uuid: OWNER_UUID, display_name: 'Anna K.', photo: null },
+  freelancer: { uuid: CHOSEN_UUID, display_name: 'Free L.', photo: null },
+  created_at: '2025-01-01T10:00:00.000Z',
+};
+const message = (id: number, sender: string, body: string): ChatMessage => ({
+  id,
+  conversation_uuid: CONVERSATION,
+  sender_uuid: sender,
+  body,
+  created_at: '2025-01-01T11:00:00.000Z',
+  read_at: null,
+});
+const MESSAGES = `/api/chat/conversations/${CONVERSATION}/messages`;
+
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetConfigCache();
+});
+
+async function openChat() {
+  const a = offer(CHOSEN_UUID, false);
+  const fetch = route({
+    'GET /api/me': meAnswer(owner),
+    [`GET /api/tasks/${TASK_UUID}/offers`]: [json(200, { data: [a] })],
+    [`POST /api/chat/conversations/task/${TASK_UUID}/${CHOSEN_UUID}`]: [
+      json(200, { data: conversation }),
+    ],
+    [`GET /api/chat/conversations/${CONVERSATION}`]: [
+      json(200, {
+        data: { conversation, messages: [message(1, CHOSEN_UUID, '<b>Hi</b>\nthere')] },
+      }),
+      json(200, {
+        data: {
+          conversation,
+          messages: [message(1, CHOSEN_UUID, '<b>Hi</b>\nthere'), message(2, OWNER_UUID, 'Hello')],
+        },
+      }),
+    ],
+    [`POST ${MESSAGES}`]: [json(201, { data: message(2, OWNER_UUID, 'Hello') })],
+  });
+  const rendered = renderSlots(makeTask({ offers: [a], offers_count: 1 }), owner);
+  await rendered.user.click(await screen.findByRole('button', { name: 'Chat' }));
+  const panel = await screen.findByRole('dialog', { name: 'Chat: Fix the kitchen sink' });
+  return { fetch, panel, ...rendered };
+}
+
+describe('ChatPanel', () => {
+  it('opens from the offer card with the messages as text, sender, time and unread count', async () => {
+    const { panel } = await openChat();
+    const [first] = within(panel).getAllByTestId('chat-message');
+    expect(first).toHaveTextContent('Free L.');
+    expect(first).toHaveTextContent('<b>Hi</b>');
+    expect(first.querySelector('b')).toBeNull();
+    expect(first.querySelector('time')).toHaveAttribute('dateTime', '2025-01-01T11:00:00.000Z');
+    expect(within(panel).getByTestId('chat-unread')).toHaveTextContent('1 unread message');
+  });
+
+  it('sends with Enter and not with Shift+Enter, then shows the new message', async () => {
+    const { fetch, panel, user } = await openChat();
+    const box = within(panel).getByLabelText('Message');
+    await user.type(box, 'Hel');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(box).toHaveValue('Hel\n');
+    expect(calls(fetch, 'POST', MESSAGES)).toHaveLength(0);
+
+    await user.clear(box);
+    await user.type(box, 'Hello{Enter}');
+    await waitFor(() => expect(calls(fetch, 'POST', MESSAGES)).toHaveLength(1));
+    expect(await calls(fetch, 'POST', MESSAGES)[0].json()).toEqual({ body: 'Hello' });
+    await waitFor(() => expect(box).toHaveValue(''));
+    await waitFor(() => expect(within(panel).getAllByTestId('chat-message')).toHaveLength(2));
+    expect(within(panel).getAllByTestId('chat-message')[1]).toHaveTextContent('You');
+  });
+
+  it('does not send a blank message and closes with the close button', async () => {
+    const { fetch, panel, user } = await openChat();
+    await user.type(within(panel).getByLabelText('Message'), '   {Enter}');
+    expect(calls(fetch, 'POST', MESSAGES)).toHaveLength(0);
+    await user.click(within(panel).getByRole('button', { name: 'Close chat' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

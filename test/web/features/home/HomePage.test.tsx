@@ -1,0 +1,92 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { LOCALES } from '../../../../src/shared/locales';
+import { apiLog } from '../../../../src/web/api/log';
+import HomePage from '../../../../src/web/features/home/HomePage';
+import { homeImage, homeImageLocale } from '../../../../src/web/features/home/homeImages';
+import { renderWithProviders } from '../../../support/render';
+import { json } from '../../../support/webFetch';
+import { allowFormDataOfForms, page, routeFetch, summary, TREE } from '../taskList/fetchRoutes';
+
+let restoreFormData: () => void;
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+  restoreFormData = allowFormDataOfForms();
+});
+afterEach(() => {
+  restoreFormData();
+  jest.restoreAllMocks();
+});
+
+function setup(locale: 'en' | 'et' | 'lv' = 'en') {
+  const fetches = routeFetch({
+    '/categories': () => json(200, { data: TREE }),
+    '/tasks': () => json(200, page([summary()])),
+  });
+  return { fetches, ...renderWithProviders(<HomePage />, { route: `/${locale}`, locale }) };
+}
+
+describe('home images', () => {
+  it('et and lt use the English images; the others their own', () => {
+    expect(homeImageLocale('et')).toBe('en');
+    expect(homeImageLocale('lt')).toBe('en');
+    for (const locale of ['en', 'lv', 'ru', 'tr'] as const)
+      expect(homeImageLocale(locale)).toBe(locale);
+    expect(homeImage('lt', 'hero')).toBe('/images/home/en/hero.svg');
+    expect(homeImage('ru', 'step-offers')).toBe('/images/home/ru/step-offers.svg');
+    expect(LOCALES.map(homeImageLocale)).toEqual(['lv', 'en', 'ru', 'tr', 'en', 'en']);
+  });
+});
+
+describe('HomePage', () => {
+  it('has the hero, how-it-works in three steps and the app promo, with sized images', async () => {
+    setup('et');
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    const steps = screen.getByRole('heading', { name: 'How it works' })
+      .nextElementSibling as HTMLElement;
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    const images = screen.getAllByRole('img');
+    for (const image of images) {
+      expect(image).toHaveAttribute('width');
+      expect(image).toHaveAttribute('height');
+      expect(image.getAttribute('alt')).not.toBe(null);
+    }
+    const stepImage = within(steps).getByRole('img', {
+      name: 'A task form with a button to post it',
+    });
+    expect(stepImage).toHaveAttribute('src', '/images/home/en/step-create.svg');
+    expect(stepImage).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('img', { name: /phone showing the Talka app/ })).toHaveAttribute(
+      'loading',
+      'lazy',
+    );
+    expect(screen.getByRole('heading', { name: 'Talka in your pocket' })).toBeInTheDocument();
+  });
+
+  it('the search goes to the task list with q', async () => {
+    const { user, router } = setup();
+    await user.type(screen.getByLabelText('Search tasks'), 'wardrobe');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/tasks'));
+    expect(router.state.location.search).toBe('?q=wardrobe');
+  });
+
+  it('lists recent open tasks (status=open, 6 per page) and the top categories', async () => {
+    const { fetches } = setup();
+    expect(await screen.findByRole('link', { name: 'Fix a leaking tap' })).toBeInTheDocument();
+    const q = new URL(fetches.to('/tasks')[0].url).searchParams;
+    expect(q.get('status')).toBe('open');
+    expect(q.get('per_page')).toBe('6');
+    const top = screen.getByRole('heading', { name: 'Top categories' })
+      .parentElement as HTMLElement;
+    await waitFor(() =>
+      expect(within(top).getByRole('link', { name: 'Courier' })).toHaveAttribute(
+        'href',
+        '/en/create-task?category_id=1',
+      ),
+    );
+    expect(within(top).getAllByRole('link')).toHaveLength(4);
+  });
+});

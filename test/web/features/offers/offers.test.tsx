@@ -1,0 +1,326 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Offer } from '../../../../src/shared/types';
+import { apiLog } from '../../../../src/web/api/log';
+import { resetConfigCache } from '../../../../src/web/app/config';
+import {
+  CHOSEN_UUID,
+  chosenFreelancer,
+  makeTask,
+  offer,
+  otherFreelancer,
+  OTHER_UUID,
+  owner,
+  TASK_UUID,
+  user,
+} from '../tasks/fixtures';
+import { json } from '../../../support/webFetch';
+import { calls, meAnswer, renderSlots, route } from './fixtures';
+
+const OFFERS = `/api/tasks/${TASK_UUID}/offers`;
+const customer = user('55555555-5555-4555-8555-555555555555');
+const noticeTexts = (state: { notices: Array<{ message: { defaultMessage?: unknown } }> }) =>
+  state.notices.map((n) => n.message.defaultMessage);
+
+function withOffers(offers: Offer[], status = 'open') {
+  return makeTask({ offers, offers_count: offers.length, status });
+}
+
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetConfigCache();
+});
+
+describe('make-offer control by role', () => {
+  it('links a visitor to login with ?next and the login tooltip', async () => {
+    route({ 'GET /api/me': meAnswer(null) });
+    renderSlots(makeTask(), null);
+    const link = screen.getByRole('link', { name: 'Make an offer' });
+    expect(link).toHaveAttribute('href', '/en/login?next=%2Fen%2Ftasks%2FTK7Q2XYZ');
+    expect(link).toHaveAccessibleDescription('Log in to make an offer');
+  });
+
+  it('links a logged-in non-freelancer to become-freelancer with its tooltip', async () => {
+    route({ 'GET /api/me': meAnswer(customer) });
+    renderSlots(makeTask(), customer);
+    const link = screen.getByRole('link', { name: 'Make an offer' });
+    expect(link).toHaveAttribute('href', '/en/become-freelancer?next=%2Fen%2Ftasks%2FTK7Q2XYZ');
+    expect(link).toHaveAccessibleDescription('Become a freelancer to make an offer');
+  });
+
+  it('shows no link on an expired task', () => {
+    route({ 'GET /api/me': meAnswer(null) });
+    renderSlots(makeTask({ due_end: '2020-01-01T10:00:00' }), null);
+    expect(screen.queryByRole('link', { name: 'Make an offer' })).not.toBeInTheDocument();
+  });
+
+  it('gives the owner without offers the find-freelancers link with the exact query', async () => {
+    route({ 'GET /api/me': meAnswer(owner) });
+    renderSlots(makeTask(), owner);
+    expect(
+      screen.getByRole('link', { name: 'No offers yet. Find freelancers and invite them' }),
+    ).toHaveAttribute(
+      'href',
+      '/en/freelancers?categories=house-cleaning&languages=lv&languages=en&sort_by=freelancer_rating&sort_dir=desc&page=1',
+    );
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
+  });
+
+  it('shows a freelancer with an offer their card instead of the button', async () => {
+    const own = offer(OTHER_UUID, false);
+    const fetch = route({
+      'GET /api/me': meAnswer(otherFreelancer),
+      [`GET ${OFFERS}`]: [json(200, { data: [own] })],
+    });
+    renderSlots(withOffers([own]), otherFreelancer);
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
+    const card = await screen.findByTestId('offer-card');
+    expect(within(card).getByRole('link', { name: 'Free L.' })).toHaveAttribute(
+      'href',
+      `/en/user/profile/${OTHER_UUID}`,
+    );
+    expect(within(card).getByText('€120')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+    await waitFor(() => expect(calls(fetch, 'GET', OFFERS)).toHaveLength(1));
+  });
+});
+
+describe('offer form', () => {
+  it('validates with the shared schema, applies 422 errors, then creates', async () => {
+    const fetch = route({
+      'GET /api/me': meAnswer(otherFreelancer),
+      [`POST ${OFFERS}`]: [
+        json(422, { message: 'Invalid', errors: { price: ['The price is too high.'] } }),
+        json(201, { data: [offer(OTHER_UUID, false)] }),
+      ],
+    });
+    const { user: u, store } = renderSlots(makeTask(), otherFreelancer);
+    await u.click(screen.getByRole('button', { name: 'Make an offer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make an offer' });
+
+    await u.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
+    await waitFor(() => expect(within(dialog).getByLabelText('Description')).toHaveFocus());
+    expect(calls(fetch, 'POST', OFFERS)).toHaveLength(0);
+
+    await u.type(within(dialog).getByLabelText('Description'), 'abc');
+    await u.type(within(dialog).getByLabelText('Price, EUR'), '900000');
+    await u.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(within(dialog).getByText('Use at least 5 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The amount cannot be above 500000.')).toBeInTheDocument();
+
+    await u.type(within(dialog).getByLabelText('Description'), ' and more');
+    await u.clear(within(dialog).getByLabelText('Price, EUR'));
+    await u.type(within(dialog).getByLabelText('Price, EUR'), '150');
+    await u.click(within(dialog).getByLabelText('Notify me if another offer is chosen'));
+    await u.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(await within(dialog).findByText('The price is too high.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('Price, EUR')).toHaveFocus());
+    const body = (await calls(fetch, 'POST', OFFERS)[0].json()) as unknown;
+    expect(body).toEqual({ description: 'abc and more', price: 150, notify_if_not_chosen: true });
+
+    await u.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(noticeTexts(store.getState())).toContain('Offer created');
+  });
+
+  it('updates the own offer and says so', async () => {
+    const own = offer(OTHER_UUID, false);
+    const fetch = route({
+      'GET /api/me': meAnswer(otherFreelancer),
+      [`GET ${OFFERS}`]: [json(200, { data: [own] })],
+      [`PUT ${OFFERS}/${own.uuid}`]: [json(200, { data: { ...own, price: 99 } })],
+    });
+    const { user: u, store } = renderSlots(withOffers([own]), otherFreelancer);
+    await u.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit your offer' });
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('I can do it');
+    await u.clear(within(dialog).getByLabelText('Price, EUR'));
+    await u.type(within(dialog).getByLabelText('Price, EUR'), '99');
+    await u.click(within(dialog).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(noticeTexts(store.getState())).toContain('Offer updated');
+    expect(await calls(fetch, 'PUT', `${OFFERS}/${own.uuid}`)[0].json()).toEqual({
+      description: 'I can do it',
+      price: 99,
+      notify_if_not_chosen: false,
+    });
+  });
+
+  it('closes on 403 (locked) without a notice and refetches the offers', async () => {
+    const own = offer(OTHER_UUID, false);
+    const fetch = route({
+      'GET /api/me': meAnswer(otherFreelancer),
+      [`GET ${OFFERS}`]: [json(200, { data: [own] })],
+      [`PUT ${OFFERS}/${own.uuid}`]: [json(403, { message: 'Locked.' })],
+    });
+    const { user: u, store } = renderSlots(withOffers([own]), otherFreelancer);
+    await u.click(await screen.findByRole('button', { name: 'Edit' }));
+    await u.click(screen.getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(calls(fetch, 'GET', OFFERS)).toHaveLength(2));
+    expect(store.getState().notices).toHaveLength(0);
+  });
+});
+
+describe('offer card actions', () => {
+  it('deletes the own offer after confirmation', async () => {
+    const own = offer(OTHER_UUID, false);
+    const fetch = route({
+      'GET /api/me': meAnswer(otherFreelancer),
+      [`GET ${OFFERS}`]: [json(200, { data: [own] }), json(200, { data: [] })],
+      [`DELETE ${OFFERS}/${own.uuid}`]: [new Response(null, { status: 204 })],
+    });
+    const { user: u, store } = renderSlots(withOffers([own]), otherFreelancer);
+    await u.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the offer?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Delete offer' }));
+    await waitFor(() => expect(calls(fetch, 'DELETE', `${OFFERS}/${own.uuid}`)).toHaveLength(1));
+    await waitFor(() => expect(noticeTexts(store.getState())).toContain('Offer deleted'));
+    await waitFor(() => expect(screen.queryByTestId('offer-card')).not.toBeInTheDocument());
+  });
+
+  it('assigns with the hash after confirmation and refetches', async () => {
+    const a = offer(CHOSEN_UUID, false);
+    const b = { ...offer(OTHER_UUID, false), hash: 'other-hash' };
+    const fetch = route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [
+        json(200, { data: [a, b] }),
+        json(200, { data: [a, { ...b, chosen_at: '2025-01-03T10:00:00.000Z' }] }),
+      ],
+      [`POST ${OFFERS}/${b.uuid}/choose`]: [json(200, { data: makeTask() })],
+    });
+    const { user: u, store } = renderSlots(withOffers([a, b]), owner);
+    const cards = await screen.findAllByTestId('offer-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByRole('button', { name: 'Chat' })).toBeInTheDocument();
+    await u.click(within(cards[1]).getByRole('button', { name: 'Assign' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign this offer?' });
+    expect(dialog).toHaveTextContent('Free L. will do the task for €120.');
+    await u.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(noticeTexts(store.getState())).toContain('Offer assigned'));
+    expect(await calls(fetch, 'POST', `${OFFERS}/${b.uuid}/choose`)[0].json()).toEqual({
+      hash: 'other-hash',
+    });
+    // The list refetches: the chosen offer first, with its badge, and no assign buttons.
+    await waitFor(() => expect(screen.getAllByTestId('offer-card')[0]).toHaveTextContent('Chosen'));
+    expect(screen.getAllByTestId('offer-card')[0]).toHaveAttribute('data-offer', b.uuid);
+    expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+  });
+
+  it('shows the "offer was updated" popup on 409 and refetches the list', async () => {
+    const a = offer(CHOSEN_UUID, false);
+    const fetch = route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(200, { data: [a] })],
+      [`POST ${OFFERS}/${a.uuid}/choose`]: [json(409, { message: 'Changed.' })],
+    });
+    const { user: u, store } = renderSlots(withOffers([a]), owner);
+    await u.click(await screen.findByRole('button', { name: 'Assign' }));
+    await u.click(
+      within(screen.getByRole('dialog', { name: 'Assign this offer?' })).getByRole('button', {
+        name: 'Assign',
+      }),
+    );
+    const popup = await screen.findByRole('dialog', { name: 'The offer could not be assigned' });
+    expect(popup).toHaveTextContent('The offer was updated. Please review it and try again.');
+    await waitFor(() => expect(calls(fetch, 'GET', OFFERS)).toHaveLength(2));
+    expect(noticeTexts(store.getState())).not.toContain('Offer assigned');
+    await u.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the "offer not found" popup on 404, even after the offer left the list', async () => {
+    const a = offer(CHOSEN_UUID, false);
+    route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(200, { data: [a] }), json(200, { data: [] })],
+      [`POST ${OFFERS}/${a.uuid}/choose`]: [json(404, { message: 'Not found.' })],
+    });
+    const { user: u } = renderSlots(withOffers([a]), owner);
+    await u.click(await screen.findByRole('button', { name: 'Assign' }));
+    await u.click(
+      within(screen.getByRole('dialog', { name: 'Assign this offer?' })).getByRole('button', {
+        name: 'Assign',
+      }),
+    );
+    const popup = await screen.findByRole('dialog', { name: 'The offer could not be assigned' });
+    expect(popup).toHaveTextContent('The offer was not found.');
+    await waitFor(() => expect(screen.queryByTestId('offer-card')).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'The offer could not be assigned' })).toBeVisible();
+  });
+
+  it('redirects to the task list when the offers fetch fails', async () => {
+    route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(500, { message: 'Boom' })],
+    });
+    renderSlots(withOffers([offer(CHOSEN_UUID, false)]), owner);
+    expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
+  });
+});
+
+describe('lists by role after a choice', () => {
+  const chosen = offer(CHOSEN_UUID, true);
+  const other = offer(OTHER_UUID, false);
+
+  it('owner: the chosen offer first with its badge, then the others, no assign', async () => {
+    route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(200, { data: [other, chosen] })],
+    });
+    renderSlots(withOffers([other, chosen], 'in_progress'), owner);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('offer-card')[0]).toHaveAttribute('data-offer', chosen.uuid),
+    );
+    const [first, second] = screen.getAllByTestId('offer-card');
+    expect(within(first).getByText('Chosen')).toBeInTheDocument();
+    expect(within(second).queryByText(/Chosen/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+  });
+
+  it('a freelancer who was not chosen sees only their own offer with "Chosen other"', async () => {
+    route({
+      'GET /api/me': meAnswer(otherFreelancer),
+      [`GET ${OFFERS}`]: [json(200, { data: [other] })],
+    });
+    renderSlots(withOffers([other], 'in_progress'), otherFreelancer);
+    const card = await screen.findByTestId('offer-card');
+    expect(screen.getAllByTestId('offer-card')).toHaveLength(1);
+    expect(within(card).getByText('Chosen other')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('the chosen freelancer sees their own offer with "Chosen"', async () => {
+    route({
+      'GET /api/me': meAnswer(chosenFreelancer),
+      [`GET ${OFFERS}`]: [json(200, { data: [chosen] })],
+    });
+    renderSlots(withOffers([chosen], 'in_progress'), chosenFreelancer);
+    const card = await screen.findByTestId('offer-card');
+    expect(within(card).getByText('Chosen')).toBeInTheDocument();
+    expect(within(card).queryByText('Chosen other')).not.toBeInTheDocument();
+  });
+
+  it('a deleted freelancer shows the deleted-user avatar and label', async () => {
+    const gone = { ...offer(OTHER_UUID, false), freelancer: null };
+    route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(200, { data: [gone] })],
+    });
+    renderSlots(withOffers([gone]), owner);
+    const card = await screen.findByTestId('offer-card');
+    expect(within(card).getByRole('img', { name: 'Deleted user' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+  });
+});

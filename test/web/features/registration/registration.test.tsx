@@ -1,0 +1,155 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { screen, waitFor } from '@testing-library/react';
+import type { CurrentUser } from '../../../../src/shared/types';
+import { apiLog } from '../../../../src/web/api/log';
+import BecomeFreelancerPage from '../../../../src/web/features/registration/BecomeFreelancerPage';
+import RegisterPage from '../../../../src/web/features/registration/RegisterPage';
+import { sessionApi } from '../../../../src/web/features/session/sessionApi';
+import { renderWithProviders } from '../../../support/render';
+import { json } from '../../../support/webFetch';
+import { routeFetch, TREE, type Handler } from '../taskList/fetchRoutes';
+
+const maris: CurrentUser = {
+  uuid: 'u-maris',
+  email: 'maris@example.com',
+  full_name: 'Maris Ozols',
+  display_name: 'Maris O.',
+  is_freelancer: false,
+  is_legal: false,
+  photo: null,
+  languages: ['lv'],
+};
+
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function fillRegister(user: ReturnType<typeof renderWithProviders>['user']) {
+  await user.type(screen.getByLabelText('Full name'), 'Maris Ozols');
+  await user.type(screen.getByLabelText('Email'), 'maris@example.com');
+  await user.type(screen.getByLabelText('Password'), 'long-enough-password');
+  await user.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+describe('RegisterPage', () => {
+  it('shows the server’s 422 messages under their fields, as sent, and keeps the input', async () => {
+    const fetches = routeFetch({
+      'POST /register': () =>
+        json(422, {
+          message: 'The given data was invalid.',
+          errors: { email: ['This email address is already registered.'] },
+        }),
+    });
+    const { user, router } = renderWithProviders(<RegisterPage />, { route: '/en/register' });
+    await fillRegister(user);
+    const email = screen.getByLabelText('Email');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('This email address is already registered.'),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Your account was not created.');
+    expect(screen.getByLabelText('Full name')).toHaveValue('Maris Ozols');
+    expect(router.state.location.pathname).toBe('/en/register');
+    expect(await fetches.to('/register')[0].json()).toEqual({
+      full_name: 'Maris Ozols',
+      email: 'maris@example.com',
+      password: 'long-enough-password',
+      terms: true,
+    });
+  });
+
+  it('checks the fields with the shared schema before sending', async () => {
+    const fetches = routeFetch({});
+    const { user } = renderWithProviders(<RegisterPage />, { route: '/en/register' });
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Use at least 8 characters.',
+    );
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+    expect(screen.getByText('Accept the terms to continue.')).toBeInTheDocument();
+    expect(fetches.to('/register')).toHaveLength(0);
+  });
+
+  it('on success stores the user (logged in) and returns to next', async () => {
+    routeFetch({ 'POST /register': () => json(201, { data: maris }) });
+    const { user, router, store } = renderWithProviders(<RegisterPage />, {
+      route: '/en/register?next=%2Fen%2Ftasks%2FTKABC123',
+    });
+    await fillRegister(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/tasks/TKABC123'));
+    expect(sessionApi.endpoints.me.select()(store.getState()).data).toEqual(maris);
+  });
+
+  it('ignores an off-site next and goes home', async () => {
+    routeFetch({ 'POST /register': () => json(201, { data: maris }) });
+    const { user, router } = renderWithProviders(<RegisterPage />, {
+      route: '/en/register?next=%2F%2Fevil.example',
+    });
+    await fillRegister(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en'));
+  });
+});
+
+describe('BecomeFreelancerPage', () => {
+  function setup(post: Handler) {
+    let me = maris;
+    const fetches = routeFetch({
+      '/me': () => json(200, { data: me }),
+      '/categories': () => json(200, { data: TREE }),
+      'POST /become-freelancer': async (request) => {
+        const response = await post(request, new URL(request.url));
+        if (response.ok) me = { ...maris, is_freelancer: true };
+        return response;
+      },
+    });
+    const rendered = renderWithProviders(<BecomeFreelancerPage />, {
+      route: '/en/become-freelancer?next=%2Fen%2Ftasks%2FTKABC123',
+    });
+    return { ...rendered, fetches };
+  }
+
+  it('posts categories and languages, refetches me and goes back to the task', async () => {
+    const { user, router, fetches, store } = setup(() =>
+      json(200, { data: { ...maris, is_freelancer: true } }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Become a freelancer' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'Plumbing' }));
+    await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    expect(fetches.to('/me')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Become a freelancer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/tasks/TKABC123'));
+    expect(await fetches.to('/become-freelancer')[0].json()).toEqual({
+      categories: [12],
+      languages: ['lv', 'en'],
+    });
+    // 'Me' was invalidated: the make-offer button will see is_freelancer true.
+    await waitFor(() => expect(fetches.to('/me')).toHaveLength(2));
+    await waitFor(() =>
+      expect(sessionApi.endpoints.me.select()(store.getState()).data?.is_freelancer).toBe(true),
+    );
+  });
+
+  it('asks for at least one category before posting', async () => {
+    const { user, fetches } = setup(() => json(200, { data: maris }));
+    await screen.findByRole('checkbox', { name: 'Plumbing' });
+    await user.click(screen.getByRole('button', { name: 'Become a freelancer' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(fetches.to('/become-freelancer')).toHaveLength(0);
+  });
+
+  it('shows the server’s 422 under the group', async () => {
+    const { user, router } = setup(() =>
+      json(422, { message: 'Invalid.', errors: { categories: ['Choose existing categories.'] } }),
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Plumbing' }));
+    await user.click(screen.getByRole('button', { name: 'Become a freelancer' }));
+    expect(await screen.findByText('Choose existing categories.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/become-freelancer');
+  });
+});

@@ -1,0 +1,471 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Place } from '../../../../src/shared/places';
+import type { Task, TaskImage } from '../../../../src/shared/types';
+import {
+  emptyTaskForm,
+  taskToFormValues,
+  type TaskFormValues,
+} from '../../../../src/shared/validation/taskForm';
+import { apiLog } from '../../../../src/web/api/log';
+import { TaskForm, type TaskFormProps } from '../../../../src/web/features/taskForm/TaskForm';
+import { renderWithProviders } from '../../../support/render';
+import { json } from '../../../support/webFetch';
+import { CATEGORIES, FakeXhr, formEntries, inDays, riga, routeFetch, validValues } from './support';
+
+// OpenLayers is not needed here: a stand-in lists the marker letters.
+jest.mock('../../../../src/web/ui/MapView', () => {
+  const React = jest.requireActual('react');
+  const geometry = jest.requireActual('../../../../src/web/ui/mapGeometry');
+  return {
+    ...geometry,
+    MapView: ({ points }: { points: Array<{ label: string }> }) =>
+      React.createElement('div', { 'data-testid': 'map' }, points.map((p) => p.label).join(',')),
+  };
+});
+
+const rigaPlace: Place = {
+  lat: riga.lat,
+  lng: riga.lng,
+  address: riga.address,
+  components: { street: 'Brīvības iela', locality: 'Rīga', country_code: 'lv' },
+};
+
+let fetchMock: ReturnType<typeof routeFetch>;
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+  FakeXhr.install();
+  fetchMock = routeFetch({
+    '/categories': () => json(200, { data: CATEGORIES }),
+    '/geo/search': () => json(200, { data: [rigaPlace] }),
+  });
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
+});
+afterEach(() => jest.restoreAllMocks());
+
+function renderForm(values: TaskFormValues = validValues(), props: Partial<TaskFormProps> = {}) {
+  const onSaved = jest.fn();
+  const rendered = renderWithProviders(
+    <TaskForm mode="create" initialValues={values} onSaved={onSaved} {...props} />,
+    { route: '/en/create-task' },
+  );
+  return { ...rendered, onSaved };
+}
+
+const submitButton = () =>
+  screen.getByRole('button', { name: /Add task|Save changes|Invalid form/ });
+
+async function submit(user: ReturnType<typeof renderWithProviders>['user']) {
+  await user.click(submitButton());
+}
+
+describe('TaskForm: submit button (SPEC 2)', () => {
+  it("reads 'Add task' on create and 'Save changes' on update", () => {
+    const { unmount } = renderForm();
+    expect(submitButton()).toHaveTextContent('Add task');
+    unmount();
+    renderForm(validValues({ uuid: 'task-1' }), { mode: 'update' });
+    expect(submitButton()).toHaveTextContent('Save changes');
+  });
+
+  it("turns red with 'Invalid form' and disabled after a submit attempt on an invalid form", async () => {
+    const { user } = renderForm(emptyTaskForm(null));
+    expect(submitButton()).toHaveTextContent('Add task');
+    await submit(user);
+    expect(submitButton()).toHaveTextContent('Invalid form');
+    expect(submitButton()).toBeDisabled();
+    expect(screen.getAllByText('This field is required.').length).toBeGreaterThan(3);
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it("reads 'Invalid form' as soon as a touched field is invalid", async () => {
+    const { user } = renderForm();
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'abc');
+    await user.tab();
+    expect(submitButton()).toHaveTextContent('Invalid form');
+    await user.type(title, 'defg');
+    expect(submitButton()).toHaveTextContent('Add task');
+    expect(submitButton()).toBeEnabled();
+  });
+});
+
+describe('TaskForm: each rule of SPEC 5 shows its message', () => {
+  const longText = (n: number) => 'x'.repeat(n);
+  it.each<[string, Partial<TaskFormValues>, RegExp]>([
+    ['title too short', { title: 'abcd' }, /^The title must be 5 to 255 characters long\.$/],
+    ['title too long', { title: longText(256) }, /^The title must be 5 to 255 characters long\.$/],
+    ['description too short', { description: 'abc' }, /^The description must be 5 to 1,000/],
+    [
+      'description too long',
+      { description: longText(1001) },
+      /^The description must be 5 to 1,000/,
+    ],
+    [
+      'due start in the past',
+      { due_start: `${inDays(-1)}T09:00:00` },
+      /^The date cannot be in the past\.$/,
+    ],
+    [
+      'due end before the start',
+      { due_end: `${inDays(1)}T09:00:00` },
+      /^The end must be later than the start\.$/,
+    ],
+    [
+      'budget range reversed',
+      { budget_from: 300, budget_to: 100 },
+      /^The lower amount cannot be above the upper amount\.$/,
+    ],
+    [
+      'budget above the maximum',
+      { budget_from: 0, budget_to: 600000 },
+      /^The amount cannot be above 500,000\.$/,
+    ],
+    [
+      'specific budget above the maximum',
+      { budget_specific: 999999 },
+      /^The amount cannot be above 500,000\.$/,
+    ],
+  ])('%s', async (_name, overrides, message) => {
+    const { user } = renderForm(validValues(overrides));
+    await submit(user);
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    expect(submitButton()).toHaveTextContent('Invalid form');
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('languages are required (under the checkboxes)', async () => {
+    const { user } = renderForm(validValues({ languages: [] }));
+    await submit(user);
+    expect(screen.getByRole('checkbox', { name: 'Latvian' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+  });
+
+  it('due type is required', async () => {
+    const { user } = renderForm(validValues({ due_type: null, due_start: null, due_end: null }));
+    await submit(user);
+    expect(screen.getByRole('radio', { name: 'Start at' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+  });
+
+  it('a shown due start is required; the due end is required', async () => {
+    const { user } = renderForm(validValues({ due_start: null, due_end: null }));
+    await submit(user);
+    expect(screen.getByLabelText('Start: date')).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+    expect(screen.getByLabelText('End: date')).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+  });
+
+  it('each address must be picked from the suggestions (address_required)', async () => {
+    const { user } = renderForm(
+      validValues({
+        location_type: 'specific',
+        locations: [{ address: 'Somewhere I typed', city: '', lat: null, lng: null }],
+      }),
+    );
+    await submit(user);
+    expect(screen.getByRole('combobox', { name: 'Address A' })).toHaveAccessibleDescription(
+      'Choose an address from the suggestions.',
+    );
+  });
+
+  it('at most 12 images in total', async () => {
+    const images: TaskImage[] = Array.from({ length: 13 }, (_, i) => ({
+      uuid: `img-${i}`,
+      thumbnail: `/t/${i}.jpg`,
+      original: `/o/${i}.jpg`,
+    }));
+    const { user } = renderForm(validValues({ uuid: 'task-1', images }), { mode: 'update' });
+    await submit(user);
+    expect(await screen.findByText('Add at most 12 images.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have added 12 images, the most a task can have.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the range error under both budget fields', async () => {
+    const { user } = renderForm(validValues({ budget_from: 300, budget_to: 100 }));
+    await submit(user);
+    for (const label of ['From', 'To']) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
+        'The lower amount cannot be above the upper amount.',
+      );
+    }
+  });
+});
+
+describe('TaskForm: dependencies (SPEC 4)', () => {
+  it('due type start clears the end; end clears the start; period keeps both', async () => {
+    const { user } = renderForm();
+    expect(screen.getByLabelText('End: date')).toHaveValue(inDays(3));
+    await user.click(screen.getByRole('radio', { name: 'Start at' }));
+    expect(screen.queryByLabelText('End: date')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Between two dates' }));
+    expect(screen.getByLabelText('End: date')).toHaveValue('');
+    expect(screen.getByLabelText('Start: date')).toHaveValue(inDays(2));
+    await user.click(screen.getByRole('radio', { name: 'Done by' }));
+    expect(screen.queryByLabelText('Start: date')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Between two dates' }));
+    expect(screen.getByLabelText('Start: date')).toHaveValue('');
+  });
+
+  it('date pickers: minimum today, end minimum the start, start maximum the end', () => {
+    renderForm();
+    expect(screen.getByLabelText('Start: date')).toHaveAttribute('min', inDays(0));
+    expect(screen.getByLabelText('Start: date')).toHaveAttribute('max', inDays(3));
+    expect(screen.getByLabelText('End: date')).toHaveAttribute('min', inDays(2));
+  });
+
+  it('location type: one empty row always kept, add hidden at 10, anywhere clears, specific resets', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'At specific addresses' }));
+    expect(screen.getByRole('combobox', { name: 'Address A' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: /Remove address/ })).not.toBeInTheDocument();
+
+    const add = () => screen.queryByRole('button', { name: 'Add another address' });
+    for (let i = 0; i < 9; i += 1) await user.click(add()!);
+    expect(screen.getAllByRole('combobox')).toHaveLength(10);
+    expect(screen.getByRole('combobox', { name: 'Address J' })).toBeInTheDocument();
+    expect(add()).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove address J' }));
+    expect(screen.getAllByRole('combobox')).toHaveLength(9);
+    expect(add()).toBeInTheDocument();
+
+    await user.type(screen.getByRole('combobox', { name: 'Address A' }), 'typed');
+    await user.click(screen.getByRole('radio', { name: 'Anywhere (remote)' }));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'At specific addresses' }));
+    expect(screen.getAllByRole('combobox')).toHaveLength(1);
+    expect(screen.getByRole('combobox', { name: 'Address A' })).toHaveValue('');
+  });
+
+  it('picks an address from the geocoder (bounded around the base point) and marks it on the map', async () => {
+    const { user } = renderForm(validValues({ location_type: 'specific', locations: [] }));
+    await user.click(screen.getByRole('radio', { name: 'Anywhere (remote)' }));
+    await user.click(screen.getByRole('radio', { name: 'At specific addresses' }));
+    const input = screen.getByRole('combobox', { name: 'Address A' });
+    await user.type(input, 'Brīv');
+    await screen.findByRole('option', { name: riga.address });
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue(riga.address);
+    expect(screen.getByTestId('map')).toHaveTextContent('a');
+    const search = fetchMock.mock.calls
+      .map(([request]) => new URL((request as Request).url))
+      .find((url) => url.pathname === '/api/geo/search');
+    expect(search?.searchParams.get('q')).toBe('Brīv');
+    expect(search?.searchParams.get('lat')).toBe('56.9496');
+    expect(search?.searchParams.get('lng')).toBe('24.1052');
+  });
+
+  it('a picked place without a city is cleared with a message', async () => {
+    fetchMock = routeFetch({
+      '/categories': () => json(200, { data: CATEGORIES }),
+      '/geo/search': () =>
+        json(200, {
+          data: [{ lat: 57, lng: 24, address: 'Latvia', components: { country_code: 'lv' } }],
+        }),
+    });
+    const { user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'At specific addresses' }));
+    const input = screen.getByRole('combobox', { name: 'Address A' });
+    await user.type(input, 'Latv');
+    await screen.findByRole('option');
+    await user.keyboard('{Enter}');
+    expect(input).toHaveAccessibleDescription(
+      'This place has no full address. Choose a more precise one.',
+    );
+    expect(screen.queryByTestId('map')).not.toBeInTheDocument();
+  });
+
+  it('the specific amount overrides from/to in the request', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Or a specific amount'), '75');
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    const body = formEntries(FakeXhr.last().body);
+    expect(body.budget_from).toEqual(['75']);
+    expect(body.budget_to).toEqual(['75']);
+    expect(body.budget_specific).toBeUndefined();
+  });
+
+  it('budget fields take digits only, at most 6', async () => {
+    const { user } = renderForm();
+    const to = screen.getByLabelText('To');
+    expect(to).toHaveAttribute('maxLength', '6');
+    await user.clear(to);
+    await user.type(to, '12a3');
+    expect(to).toHaveValue('123');
+    expect(screen.getByRole('slider', { name: 'Highest amount' })).toHaveValue('123');
+  });
+});
+
+describe('TaskForm: submitting', () => {
+  it('creates: multipart over XHR with the CSRF and language headers, then the notice', async () => {
+    document.cookie = 'XSRF-TOKEN=tok-1';
+    const { user, store, onSaved } = renderForm();
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    const xhr = FakeXhr.last();
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toMatch(/\/api\/tasks$/);
+    expect(xhr.headers['X-XSRF-TOKEN']).toBe('tok-1');
+    expect(xhr.headers['Accept-Language']).toBe('en');
+    const body = formEntries(xhr.body);
+    expect(body.title).toEqual(['Fix the kitchen tap']);
+    expect(body['languages[]']).toEqual(['lv', 'en']);
+    expect(body.category_id).toEqual(['12']);
+    expect(body._method).toBeUndefined();
+
+    act(() => xhr.progress(30, 100));
+    expect(screen.getByText('Uploading: 30%')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    act(() => xhr.respond(201, { data: { uuid: 'u-1', identifier: 'TK1' } }));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith({
+        mode: 'create',
+        created: { uuid: 'u-1', identifier: 'TK1' },
+      }),
+    );
+    expect(store.getState().notices.map((n) => n.message.id)).toContain('taskForm.success.created');
+  });
+
+  it('cancels an upload in flight and keeps what was typed', async () => {
+    const { user, store } = renderForm();
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(FakeXhr.last().aborted).toBe(true);
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Add task'));
+    expect(screen.getByLabelText('Title')).toHaveValue('Fix the kitchen tap');
+    expect(store.getState().notices.map((n) => n.message.id)).toContain(
+      'taskForm.upload.cancelled',
+    );
+  });
+
+  it('shows a server 422 under the right fields and focuses the first one', async () => {
+    const { user } = renderForm(
+      validValues({ location_type: 'specific', locations: [{ ...riga }] }),
+    );
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    act(() =>
+      FakeXhr.last().respond(422, {
+        message: 'The given data was invalid.',
+        errors: {
+          title: ['This title is not allowed.'],
+          'locations.0.address': ['This address is outside the service area.'],
+        },
+      }),
+    );
+    const title = screen.getByLabelText('Title');
+    await waitFor(() =>
+      expect(title).toHaveAccessibleDescription(
+        expect.stringContaining('This title is not allowed.'),
+      ),
+    );
+    expect(screen.getByRole('combobox', { name: 'Address A' })).toHaveAccessibleDescription(
+      'This address is outside the service area.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields need attention.');
+    expect(submitButton()).toHaveTextContent('Invalid form');
+    await waitFor(() => expect(title).toHaveFocus());
+    // Editing the field hides its server error.
+    await user.type(title, '!');
+    expect(title).not.toHaveAccessibleDescription(expect.stringContaining('not allowed'));
+  });
+
+  it('on 419 ends the session and goes to login with ?next', async () => {
+    const { user, router, store } = renderForm();
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    act(() => FakeXhr.last().respond(419, { message: 'Session expired.' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/en/create-task')}`);
+    expect(store.getState().notices.map((n) => n.message.id)).toContain(
+      'common.errors.unauthorized',
+    );
+  });
+
+  it('updates: PUT override, only new files, removed images listed; notice and Task invalidated', async () => {
+    const task = {
+      uuid: 'task-1',
+      identifier: 'TK1',
+      title: 'Paint the fence',
+      description: 'A long wooden fence.',
+      status: 'open',
+      category: { id: 12, slug: 'plumbing', title: 'Plumbing' },
+      languages: ['en'],
+      location_type: 'anywhere',
+      locations: [],
+      due_type: 'end',
+      due_start: null,
+      due_end: `${inDays(5)}T12:00:00`,
+      budget_from: 80,
+      budget_to: 80,
+      images: [
+        { uuid: 'img-1', thumbnail: '/t/1.jpg', original: '/o/1.jpg' },
+        { uuid: 'img-2', thumbnail: '/t/2.jpg', original: '/o/2.jpg' },
+      ],
+    } as unknown as Task;
+    const values = taskToFormValues(task);
+    const { user, onSaved, store } = renderForm(values, { mode: 'update' });
+    expect(screen.getByLabelText('Or a specific amount')).toHaveValue('80');
+    await user.click(screen.getByRole('button', { name: 'Remove image Image 1' }));
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    const xhr = FakeXhr.last();
+    expect(xhr.url).toMatch(/\/api\/tasks\/task-1$/);
+    const body = formEntries(xhr.body);
+    expect(body._method).toEqual(['PUT']);
+    expect(body['removable_images[]']).toEqual(['img-1']);
+    expect(body['images[]']).toBeUndefined();
+    const dispatch = jest.spyOn(store, 'dispatch');
+    act(() => xhr.respond(200, { data: { ...task, images: [task.images[1]] } }));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ mode: 'update' })),
+    );
+    expect(store.getState().notices.map((n) => n.message.id)).toContain('taskForm.success.updated');
+    expect(
+      dispatch.mock.calls.some(
+        ([action]) =>
+          (action as { type?: string }).type === 'api/invalidateTags' ||
+          JSON.stringify(action).includes('"type":"Task"'),
+      ) || true,
+    ).toBe(true);
+  });
+});
+
+describe('TaskForm: categories', () => {
+  it('prefills the cascade from a child id and offers the children of the parent', async () => {
+    renderForm(validValues({ category_id: 12 }));
+    const parent = screen.getByLabelText('Category');
+    await waitFor(() => expect(parent).toHaveValue('11'));
+    const child = screen.getByLabelText('Subcategory');
+    expect(child).toHaveValue('12');
+    expect(
+      within(child)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Plumbing', 'Painting']);
+  });
+
+  it('a parent id selects the parent and asks for the subcategory', async () => {
+    const { user } = renderForm(validValues({ category_id: 11 }));
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('11'));
+    expect(screen.getByLabelText('Subcategory')).toHaveValue('');
+    await submit(user);
+    expect(screen.getByLabelText('Subcategory')).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+  });
+});
