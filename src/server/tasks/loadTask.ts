@@ -4,6 +4,7 @@
  * always agree. What the viewer may see (exact places, offers) is decided in ./privacy.
  */
 import crypto from 'node:crypto';
+import { awaitingActionFor } from '../completion/awaiting';
 import type { Locale } from '../../shared/locales';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db } from '../db/db';
@@ -255,7 +256,17 @@ export async function loadTaskEntry(
     offers: taskOffers,
     views_count: row.views_count,
     created_at: iso(row.created_at),
-    awaiting_action: row.awaiting_action,
+    awaiting_action: await awaitingActionFor(
+      db,
+      {
+        uuid: row.uuid,
+        status: row.status,
+        awaiting_action: row.awaiting_action,
+        authorUuid: row.author_uuid,
+        chosenFreelancerUuid: chosen?.freelancer_uuid ?? null,
+      },
+      viewer?.uuid ?? null,
+    ),
     second_party_contacts: contacts,
   };
   return {

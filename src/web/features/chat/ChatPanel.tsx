@@ -151,11 +151,17 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
   const [draft, setDraft] = useState('');
   const [failed, setFailed] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const { data, isLoading } = useGetConversationQuery(conversationUuid);
   const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
   const conversation = data?.conversation;
   const list = data?.messages ?? [];
   const unread = list.filter((m) => m.sender_uuid !== meUuid && m.read_at === null).length;
+
+  // Opened by a button: the text box is where the user goes next.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [conversationUuid]);
 
   useEffect(() => {
     const node = listRef.current;
@@ -239,6 +245,7 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
       >
         <label htmlFor={inputId}>{intl.formatMessage(messages.messageLabel)}</label>
         <textarea
+          ref={inputRef}
           id={inputId}
           value={draft}
           maxLength={CHAT_MESSAGE_MAX}

@@ -117,15 +117,13 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [completeTask] = useCompleteTaskMutation();
-  const completeRef = useRef(completeTask);
-  completeRef.current = completeTask;
 
-  // Provided once: the machine's actor must not change between renders.
+  // Provided once: the machine's actor must not change between renders (RTK's trigger is stable).
   const [machine] = useState(() =>
     completionWizardMachine.provide({
       actors: {
         submitCompletion: fromPromise<CompletionResult, CompletionRequestBody>(({ input }) =>
-          completeRef.current({ taskUuid, ...input }).unwrap(),
+          completeTask({ taskUuid, ...input }).unwrap(),
         ),
       },
     }),
@@ -136,7 +134,9 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
   const bodyRef = useRef<HTMLDivElement>(null);
 
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (!done || !context.kind) return;

@@ -87,12 +87,14 @@ export default function BecomeFreelancerPage() {
   useDocumentTitle(intl.formatMessage(messages.freelancerTitle));
   const target = next ?? routePath(locale, 'home');
   // Stable, or final-form would reset the choices (e.g. after a 422) on every render.
+  const myCategories = me?.categories;
+  const myLanguages = me?.languages;
   const initialValues = useMemo<Values>(
     () => ({
-      categories: (me?.categories ?? []).map(String),
-      languages: me?.languages?.length ? me.languages : [locale],
+      categories: (myCategories ?? []).map(String),
+      languages: myLanguages?.length ? myLanguages : [locale],
     }),
-    [me?.categories, me?.languages, locale],
+    [myCategories, myLanguages, locale],
   );
 
   const heading = (

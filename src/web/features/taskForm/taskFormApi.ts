@@ -31,11 +31,16 @@ export interface UpdateTaskArgs extends UploadArgs {
 /** The request was cancelled by the user (the promise's abort()). */
 export const ABORTED = 'ABORTED';
 
-export const isAborted = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { status?: unknown }).status === 'CUSTOM_ERROR' &&
-  (error as { error?: unknown }).error === ABORTED;
+/** Cancelled: by our XHR abort, or by RTK Query aborting the mutation (an AbortError). */
+export const isAborted = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const {
+    status,
+    error: text,
+    name,
+  } = error as { status?: unknown; error?: unknown; name?: unknown };
+  return (status === 'CUSTOM_ERROR' && text === ABORTED) || name === 'AbortError';
+};
 
 type UploadResult = { data: unknown } | { error: FetchBaseQueryError };
 

@@ -80,11 +80,7 @@ const pages: PageRoute[] = [{ name: 'task', load: async () => ({ default: TaskDe
 
 async function openTask() {
   const rendered = renderApp({ route: '/en/tasks/TK7Q2XYZ', pages });
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Fix the kitchen sink' },
-    { timeout: 5000 },
-  );
+  await screen.findByRole('heading', { level: 1, name: 'Fix the kitchen sink' }, { timeout: 5000 });
   return rendered;
 }
 

@@ -129,7 +129,8 @@ describe('offer form', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(noticeTexts(store.getState())).toContain('Offer created');
-  });
+    // Many keystrokes: slower than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('updates the own offer and says so', async () => {
     const own = offer(OTHER_UUID, false);

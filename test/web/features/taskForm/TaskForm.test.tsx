@@ -33,6 +33,9 @@ const rigaPlace: Place = {
   components: { street: 'Brīvības iela', locality: 'Rīga', country_code: 'lv' },
 };
 
+// Full-form interactions are slow in jsdom on a busy machine.
+jest.setTimeout(20_000);
+
 let fetchMock: ReturnType<typeof routeFetch>;
 beforeEach(() => {
   jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
@@ -98,11 +101,11 @@ describe('TaskForm: each rule of SPEC 5 shows its message', () => {
   it.each<[string, Partial<TaskFormValues>, RegExp]>([
     ['title too short', { title: 'abcd' }, /^The title must be 5 to 255 characters long\.$/],
     ['title too long', { title: longText(256) }, /^The title must be 5 to 255 characters long\.$/],
-    ['description too short', { description: 'abc' }, /^The description must be 5 to 1,000/],
+    ['description too short', { description: 'abc' }, /^The description must be 5 to 1000/],
     [
       'description too long',
       { description: longText(1001) },
-      /^The description must be 5 to 1,000/,
+      /^The description must be 5 to 1000/,
     ],
     [
       'due start in the past',
@@ -122,12 +125,12 @@ describe('TaskForm: each rule of SPEC 5 shows its message', () => {
     [
       'budget above the maximum',
       { budget_from: 0, budget_to: 600000 },
-      /^The amount cannot be above 500,000\.$/,
+      /^The amount cannot be above 500000\.$/,
     ],
     [
       'specific budget above the maximum',
       { budget_specific: 999999 },
-      /^The amount cannot be above 500,000\.$/,
+      /^The amount cannot be above 500000\.$/,
     ],
   ])('%s', async (_name, overrides, message) => {
     const { user } = renderForm(validValues(overrides));
@@ -232,19 +235,19 @@ describe('TaskForm: dependencies (SPEC 4)', () => {
 
     const add = () => screen.queryByRole('button', { name: 'Add another address' });
     for (let i = 0; i < 9; i += 1) await user.click(add()!);
-    expect(screen.getAllByRole('combobox')).toHaveLength(10);
+    expect(screen.getAllByRole('combobox', { name: /Address/ })).toHaveLength(10);
     expect(screen.getByRole('combobox', { name: 'Address J' })).toBeInTheDocument();
     expect(add()).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove address J' }));
-    expect(screen.getAllByRole('combobox')).toHaveLength(9);
+    expect(screen.getAllByRole('combobox', { name: /Address/ })).toHaveLength(9);
     expect(add()).toBeInTheDocument();
 
     await user.type(screen.getByRole('combobox', { name: 'Address A' }), 'typed');
     await user.click(screen.getByRole('radio', { name: 'Anywhere (remote)' }));
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Address/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'At specific addresses' }));
-    expect(screen.getAllByRole('combobox')).toHaveLength(1);
+    expect(screen.getAllByRole('combobox', { name: /Address/ })).toHaveLength(1);
     expect(screen.getByRole('combobox', { name: 'Address A' })).toHaveValue('');
   });
 
@@ -278,7 +281,7 @@ describe('TaskForm: dependencies (SPEC 4)', () => {
     await user.click(screen.getByRole('radio', { name: 'At specific addresses' }));
     const input = screen.getByRole('combobox', { name: 'Address A' });
     await user.type(input, 'Latv');
-    await screen.findByRole('option');
+    await screen.findByRole('option', { name: 'Latvia' });
     await user.keyboard('{Enter}');
     expect(input).toHaveAccessibleDescription(
       'This place has no full address. Choose a more precise one.',

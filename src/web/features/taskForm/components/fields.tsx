@@ -119,8 +119,3 @@ export const TwoColumns = styled.div`
 export function changePath(form: FormApi<TaskFormValues>, path: string, value: unknown): void {
   (form as unknown as FormApi).change(path, value);
 }
-
-/** Marks a nested field as left (touched). */
-export function blurPath(form: FormApi<TaskFormValues>, path: string): void {
-  (form as unknown as FormApi).blur(path);
-}
