@@ -63,7 +63,13 @@ function setup(overrides: Partial<Parameters<typeof Harness>[0]> = {}) {
   const rendered = renderWithProviders(
     <Harness search={search} onPick={onPick} onSubmit={onSubmit} {...overrides} />,
   );
-  return { ...rendered, search, onPick, onSubmit, input: screen.getByRole('combobox', { name: 'Address' }) };
+  return {
+    ...rendered,
+    search,
+    onPick,
+    onSubmit,
+    input: screen.getByRole('combobox', { name: 'Address' }),
+  };
 }
 
 describe('AddressInput (SPEC 5 address input)', () => {

@@ -7,7 +7,13 @@ import { LIMITS } from '../../../src/shared/limits';
 import { BudgetSlider, sliderMaxFor, type BudgetRange } from '../../../src/web/ui/BudgetSlider';
 import { renderWithProviders } from '../../support/render';
 
-function Harness({ initial, onRange }: { initial: BudgetRange; onRange?: (r: BudgetRange) => void }) {
+function Harness({
+  initial,
+  onRange,
+}: {
+  initial: BudgetRange;
+  onRange?: (r: BudgetRange) => void;
+}) {
   const [range, setRange] = useState(initial);
   return (
     <>

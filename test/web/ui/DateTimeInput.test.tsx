@@ -63,7 +63,9 @@ describe('time mask (SPEC 5: HH:MM, hours 00-23, minutes 00-59, clamped on blur)
 describe('DateTimeInput', () => {
   it("masks '2' '5' '9' '9' as 25:99 and clamps it to 23:59 on blur", async () => {
     const onValue = jest.fn();
-    const { user } = renderWithProviders(<Harness initial="2030-06-20T00:00:00" onValue={onValue} />);
+    const { user } = renderWithProviders(
+      <Harness initial="2030-06-20T00:00:00" onValue={onValue} />,
+    );
     const time = screen.getByLabelText('Start: time (HH:MM)');
     await user.clear(time);
     await user.type(time, '2599');
@@ -75,7 +77,9 @@ describe('DateTimeInput', () => {
 
   it("turns a single '7' into 07:00 on blur", async () => {
     const onValue = jest.fn();
-    const { user } = renderWithProviders(<Harness initial="2030-06-20T00:00:00" onValue={onValue} />);
+    const { user } = renderWithProviders(
+      <Harness initial="2030-06-20T00:00:00" onValue={onValue} />,
+    );
     const time = screen.getByLabelText('Start: time (HH:MM)');
     await user.clear(time);
     await user.type(time, '7');

@@ -107,7 +107,9 @@ describe('ImageDropzone (SPEC 5: images only, 4 MB each, 12 in total)', () => {
   it('is disabled at 12 with a message, and enabled again after a removal', async () => {
     const onRemoveExisting = jest.fn();
     const user = setup();
-    renderWithProviders(<Harness initialExisting={existing(12)} onRemoveExisting={onRemoveExisting} />);
+    renderWithProviders(
+      <Harness initialExisting={existing(12)} onRemoveExisting={onRemoveExisting} />,
+    );
     expect(
       screen.getByText('You have added 12 images, the most a task can have.'),
     ).toBeInTheDocument();
