@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,11 +9,14 @@ import { useAppDispatch } from '../../../app/hooks';
 import { routePath } from '../../../i18n/routes';
 import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
-import { Modal } from '../../../ui/Modal';
 import { showNotice } from '../../notices/noticesSlice';
 import { refetchTask } from '../../push/push.saga';
 import { taskDetailMessages as messages } from '../messages';
 import { useDeleteTaskMutation } from '../taskApi';
+
+const TaskEditModal = lazy(
+  () => import(/* webpackChunkName: "task-edit" */ '../../taskForm/TaskEditModal'),
+);
 
 const Actions = styled.div`
   display: flex;
@@ -39,7 +42,7 @@ export function OwnerActions({ task, locale, canEdit, canDelete }: Props) {
 
   if (!canEdit && !canDelete) return null;
 
-  // slot: edit task modal — onEdit opens the Modal below; the task form plugs into its body.
+  // The edit form (yup, final-form, the drop zone) loads only when the owner opens it.
   const onEdit = () => setEditing(true);
 
   const onDelete = async () => {
@@ -74,15 +77,11 @@ export function OwnerActions({ task, locale, canEdit, canDelete }: Props) {
           </Button>
         )}
       </Actions>
-      <Modal
-        isOpen={editing}
-        onClose={() => setEditing(false)}
-        title={intl.formatMessage(messages.editTitle)}
-      >
-        {/* slot: edit task modal — the task form (features/taskForm) in update mode, with
-            `task` and onSaved={() => setEditing(false)}; it refetches the task itself. */}
-        {null}
-      </Modal>
+      {editing && (
+        <Suspense fallback={null}>
+          <TaskEditModal task={task} open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
       <ConfirmModal
         isOpen={confirming}
         title={intl.formatMessage(messages.deleteTitle)}
