@@ -20,6 +20,9 @@ const serverEsmPackages = ['cookie', 'content-disposition', '@fastify/cookie'];
 const config: Config = {
   // PGlite keeps a WASM worker alive after close(); without this jest waits for it forever.
   forceExit: true,
+  // Server suites open an embedded PostgreSQL and screen tests type into forms: on two busy cores a
+  // hook or a test can take more than jest's default 5 s.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'web',
@@ -27,7 +30,6 @@ const config: Config = {
       testEnvironment: '<rootDir>/test/support/webEnvironment.ts',
       roots: ['<rootDir>/test/web', '<rootDir>/test/shared'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setupWeb.ts'],
-      testTimeout: 15_000,
       transform: { '^.+\\.(t|j)sx?$': swc as never, '^.+\\.mjs$': swc as never },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
       moduleNameMapper: {
@@ -44,8 +46,6 @@ const config: Config = {
       // ESM-only packages the Fastify plugins load (by require or import()) must become CommonJS.
       transformIgnorePatterns: [`/node_modules/(?!(${serverEsmPackages.join('|')})/)`],
       globalSetup: '<rootDir>/test/support/serverGlobalSetup.ts',
-      // A suite opens an embedded PostgreSQL; on two busy cores a hook can take more than 5 s.
-      testTimeout: 30_000,
     },
   ],
 };
