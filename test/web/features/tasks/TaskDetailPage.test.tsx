@@ -277,7 +277,8 @@ describe('TaskDetailPage for the owner', () => {
     expect(screen.getByRole('link', { name: /Share on Facebook/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit task' }));
-    const edit = screen.getByRole('dialog', { name: 'Edit task' });
+    // The edit form is its own chunk: the dialog appears once it has loaded.
+    const edit = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await user.click(within(edit).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
