@@ -17,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { StarRating } from '../../ui/StarRating';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
 import { useCompleteTaskMutation, useGetIncompleteReasonsQuery } from './completionApi';
 import {
@@ -46,26 +47,6 @@ const Choice = styled.label`
   gap: ${({ theme }) => theme.space.sm};
   min-height: 44px;
   cursor: pointer;
-`;
-
-const TextareaField = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  label {
-    font-weight: 600;
-  }
-`;
-
-const Textarea = styled.textarea<{ $invalid: boolean }>`
-  min-height: 120px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
-  resize: vertical;
 `;
 
 const ErrorText = styled.p`
@@ -372,21 +353,14 @@ function RatingStep({ context, submitting, onCancel, onBack, onSubmit }: RatingS
                 (meta.touched ? (meta.error as string | undefined) : undefined) ??
                 (meta.dirtySinceLastSubmit ? undefined : context.fieldErrors.feedback);
               return (
-                <TextareaField>
-                  <label htmlFor="completion-feedback">
-                    {intl.formatMessage(messages.feedbackLabel)}
-                  </label>
-                  <Textarea
-                    {...input}
-                    id="completion-feedback"
-                    maxLength={FEEDBACK_MAX}
-                    disabled={submitting}
-                    $invalid={Boolean(error)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? 'completion-feedback-error' : undefined}
-                  />
-                  {error && <ErrorText id="completion-feedback-error">{error}</ErrorText>}
-                </TextareaField>
+                <TextAreaField
+                  {...input}
+                  id="completion-feedback"
+                  label={intl.formatMessage(messages.feedbackLabel)}
+                  error={error}
+                  maxLength={FEEDBACK_MAX}
+                  disabled={submitting}
+                />
               );
             }}
           </Field>

@@ -15,36 +15,11 @@ import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
 import { offerMessages as messages } from './messages';
 import { useCreateOfferMutation, useUpdateOfferMutation } from './offersApi';
 import { validateOffer } from './validate';
-
-const FieldBox = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  label {
-    font-weight: 600;
-  }
-`;
-
-const TextArea = styled.textarea<{ $invalid: boolean }>`
-  min-height: 140px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
-  resize: vertical;
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
 
 const CheckLabel = styled.label`
   display: inline-flex;
@@ -135,19 +110,12 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
                 {({ input, meta }) => {
                   const error = shownError(meta);
                   return (
-                    <FieldBox>
-                      <label htmlFor="offer-description">
-                        {intl.formatMessage(messages.description)}
-                      </label>
-                      <TextArea
-                        {...input}
-                        id="offer-description"
-                        $invalid={Boolean(error)}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? 'offer-description-error' : undefined}
-                      />
-                      {error && <ErrorText id="offer-description-error">{error}</ErrorText>}
-                    </FieldBox>
+                    <TextAreaField
+                      {...input}
+                      id="offer-description"
+                      label={intl.formatMessage(messages.description)}
+                      error={error}
+                    />
                   );
                 }}
               </Field>

@@ -8,40 +8,15 @@ import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
 import { reportMessages as messages } from './messages';
 import { useReportTaskMutation } from './reportsApi';
-
-const FieldBox = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  label {
-    font-weight: 600;
-  }
-`;
-
-const Textarea = styled.textarea<{ $invalid: boolean }>`
-  min-height: 160px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
-  resize: vertical;
-`;
 
 const Counter = styled.p<{ $over: boolean }>`
   margin: 0;
   justify-self: end;
   color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
@@ -144,29 +119,25 @@ export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: 
                       ? String(meta.submitError)
                       : undefined);
                   return (
-                    <FieldBox>
-                      <label htmlFor="report-message">
-                        {intl.formatMessage(messages.messageLabel)}
-                      </label>
-                      <Textarea
-                        {...input}
-                        id="report-message"
-                        $invalid={Boolean(error)}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={`report-message-counter${error ? ' report-message-error' : ''}`}
-                      />
-                      <Counter
-                        id="report-message-counter"
-                        $over={length > REPORT_MESSAGE_MAX}
-                        aria-live="polite"
-                      >
-                        {intl.formatMessage(messages.counter, {
-                          count: length,
-                          max: REPORT_MESSAGE_MAX,
-                        })}
-                      </Counter>
-                      {error && <ErrorText id="report-message-error">{error}</ErrorText>}
-                    </FieldBox>
+                    <TextAreaField
+                      {...input}
+                      id="report-message"
+                      label={intl.formatMessage(messages.messageLabel)}
+                      error={error}
+                      hintId="report-message-counter"
+                      hint={
+                        <Counter
+                          id="report-message-counter"
+                          $over={length > REPORT_MESSAGE_MAX}
+                          aria-live="polite"
+                        >
+                          {intl.formatMessage(messages.counter, {
+                            count: length,
+                            max: REPORT_MESSAGE_MAX,
+                          })}
+                        </Counter>
+                      }
+                    />
                   );
                 }}
               </Field>

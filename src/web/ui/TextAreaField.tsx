@@ -1,0 +1,61 @@
+import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import styled from 'styled-components';
+
+const Field = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+const Label = styled.label`
+  font-weight: 600;
+`;
+
+const TextArea = styled.textarea<{ $invalid: boolean }>`
+  min-height: 140px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid
+    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font: inherit;
+  resize: vertical;
+`;
+
+const Error = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  /** Translated label. */
+  label: string;
+  /** Translated error, shown under the text area and announced with it. */
+  error?: string;
+  /** Shown between the text area and the error, e.g. a character counter. */
+  hint?: ReactNode;
+  /** Id of the hint element, so the text area is described by it. */
+  hintId?: string;
+}
+
+/** The multi-line sibling of TextField: a labelled text area with its error under it. */
+export function TextAreaField({ label, error, hint, hintId, id, ...textarea }: TextAreaFieldProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ');
+  return (
+    <Field>
+      <Label htmlFor={inputId}>{label}</Label>
+      <TextArea
+        id={inputId}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...textarea}
+      />
+      {hint}
+      {error && <Error id={errorId}>{error}</Error>}
+    </Field>
+  );
+}
