@@ -28,7 +28,8 @@ import {
   type CompletionWizardContext,
 } from './completionWizard.machine';
 import { completionMessages as messages } from './messages';
-import { reasonsForRole, scrollToFirstError } from './reasons';
+import { focusFirstError } from '../../ui/formErrors';
+import { reasonsForRole } from './reasons';
 
 const Fieldset = styled.fieldset`
   margin: 0 0 ${({ theme }) => theme.space.md};
@@ -127,7 +128,7 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
   }, [done, context.kind, dispatch]);
 
   useEffect(() => {
-    if (Object.keys(context.fieldErrors).length > 0) scrollToFirstError(bodyRef.current);
+    if (Object.keys(context.fieldErrors).length > 0) focusFirstError(bodyRef.current);
   }, [context.fieldErrors]);
 
   const submitting = snapshot.matches('submitting');

@@ -11,15 +11,3 @@ export function reasonsForRole(
   const hidden: IncompleteReason['group'] = isOwner ? 'freelancer' : 'customer';
   return reasons.filter((reason) => reason.group !== hidden);
 }
-
-/** Moves the view to the first field marked invalid inside the container (422 errors). */
-export function scrollToFirstError(container: HTMLElement | null): void {
-  const first = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!first) return;
-  first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  // A group (reasons, stars) takes focus on its first control.
-  const control = first.matches('input, textarea, select, button')
-    ? first
-    : first.querySelector<HTMLElement>('input, textarea, [tabindex="0"]');
-  (control ?? first).focus({ preventScroll: true });
-}

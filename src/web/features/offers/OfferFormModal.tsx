@@ -1,6 +1,6 @@
 import { useRef, type FormEvent } from 'react';
 import type { SubmissionErrors } from 'final-form';
-import { Field, Form, type FieldMetaState } from 'react-final-form';
+import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Offer } from '../../../shared/types';
@@ -20,6 +20,7 @@ import { showNotice } from '../notices/noticesSlice';
 import { offerMessages as messages } from './messages';
 import { useCreateOfferMutation, useUpdateOfferMutation } from './offersApi';
 import { validateOffer } from './validate';
+import { focusFirstError, shownError } from '../../ui/formErrors';
 
 const CheckLabel = styled.label`
   display: inline-flex;
@@ -33,21 +34,6 @@ const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
 `;
-
-/** Client errors after the field was left or on submit; server errors until edited again. */
-function shownError(meta: FieldMetaState<unknown>): string | undefined {
-  if ((meta.touched || meta.submitFailed) && meta.error) return String(meta.error);
-  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
-  return undefined;
-}
-
-/** Focuses (and scrolls to) the first field marked invalid inside `root`. */
-function focusFirstError(root: HTMLElement | null): void {
-  const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!field) return;
-  field.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  field.focus({ preventScroll: true });
-}
 
 interface Props {
   isOpen: boolean;

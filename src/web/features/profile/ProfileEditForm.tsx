@@ -1,5 +1,5 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { Field, Form, type FieldMetaState } from 'react-final-form';
+import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
@@ -15,6 +15,7 @@ import { showNotice } from '../notices/noticesSlice';
 import { profileMessages as messages } from './messages';
 import { useUpdateProfileMutation } from './profileApi';
 import { schemaErrors } from './validationText';
+import { shownError } from '../../ui/formErrors';
 
 export interface ProfileFormValues {
   display_name: string;
@@ -64,12 +65,6 @@ const FormError = styled.p`
   background: #fdecea;
   color: ${({ theme }) => theme.colors.danger};
 `;
-
-function shownError(meta: FieldMetaState<unknown>): string | undefined {
-  if (meta.touched && meta.error) return String(meta.error);
-  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
-  return undefined;
-}
 
 /** The owner's display name, phone and languages, checked with the shared profile schema. */
 export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormValues }) {

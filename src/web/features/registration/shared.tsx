@@ -1,5 +1,7 @@
-import type { FieldMetaState } from 'react-final-form';
 import styled from 'styled-components';
+import { shownError } from '../../ui/formErrors';
+
+export { shownError };
 
 export const Card = styled.section`
   max-width: 640px;
@@ -54,10 +56,3 @@ export const Hint = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-
-/** Client errors after the field was left; server errors until the field is edited again. */
-export function shownError(meta: FieldMetaState<unknown>): string | undefined {
-  if (meta.touched && meta.error) return String(meta.error);
-  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
-  return undefined;
-}

@@ -12,6 +12,7 @@ import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
 import { reportMessages as messages } from './messages';
 import { useReportTaskMutation } from './reportsApi';
+import { focusFirstError } from '../../ui/formErrors';
 
 const Counter = styled.p<{ $over: boolean }>`
   margin: 0;
@@ -39,13 +40,6 @@ interface ReportValues {
   message?: string;
 }
 
-/** Moves the view to the first field marked invalid (422). */
-function scrollToFirstError(container: HTMLElement | null): void {
-  const first = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  first?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  first?.focus({ preventScroll: true });
-}
-
 /** After a 422 is applied (rendered), moves the view to the field. */
 function ScrollToSubmitErrors({
   errors,
@@ -55,7 +49,7 @@ function ScrollToSubmitErrors({
   container: RefObject<HTMLDivElement | null>;
 }) {
   useEffect(() => {
-    if (errors && Object.keys(errors).length > 0) scrollToFirstError(container.current);
+    if (errors && Object.keys(errors).length > 0) focusFirstError(container.current);
   }, [errors, container]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { Field, Form, type FieldMetaState } from 'react-final-form';
+import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { showNotice } from '../notices/noticesSlice';
 import { sessionMessages as messages } from './messages';
 import { useLoginMutation, type LoginRequest } from './sessionApi';
+import { shownError } from '../../ui/formErrors';
 
 const Card = styled.section`
   max-width: 420px;
@@ -31,13 +32,6 @@ const FormError = styled.p`
   background: #fdecea;
   color: ${({ theme }) => theme.colors.danger};
 `;
-
-/** Client errors after the field was left; server errors until the field is edited again. */
-function shownError(meta: FieldMetaState<string>): string | undefined {
-  if (meta.touched && meta.error) return String(meta.error);
-  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
-  return undefined;
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -44,7 +44,8 @@ import {
   useUpdateTaskMutation,
   type CreatedTask,
 } from './taskFormApi';
-import { focusFirstError, serverSubmissionErrors, validateTaskForm } from './validate';
+import { focusFirstError } from '../../ui/formErrors';
+import { serverSubmissionErrors, validateTaskForm } from './validate';
 
 const FormBody = styled.form`
   display: grid;

@@ -97,11 +97,3 @@ export function serverSubmissionErrors(
   }
   return { ...errors, [FORM_ERROR]: formError };
 }
-
-/** Focuses (and scrolls to) the first field marked invalid inside `root`. */
-export function focusFirstError(root: HTMLElement | null): void {
-  const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!field) return;
-  field.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  field.focus({ preventScroll: true });
-}

@@ -1,14 +1,9 @@
 import type { FormApi } from 'final-form';
-import type { FieldMetaState } from 'react-final-form';
 import type { TaskFormValues } from '../../../../shared/validation/taskForm';
 import styled from 'styled-components';
+import { shownError } from '../../../ui/formErrors';
 
-/** Client errors once the field was left (or submit tried); server errors until it is edited. */
-export function shownError(meta: FieldMetaState<unknown>): string | undefined {
-  if (meta.touched && meta.error) return String(meta.error);
-  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
-  return undefined;
-}
+export { shownError };
 
 export const Group = styled.div`
   display: grid;
