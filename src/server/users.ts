@@ -1,6 +1,6 @@
 /** The users row and its public shapes. */
 import { isLocale } from '../shared/locales';
-import type { CurrentUser, Photo } from '../shared/types';
+import type { Author, CurrentUser, Photo } from '../shared/types';
 
 export interface UserRow {
   uuid: string;
@@ -56,3 +56,36 @@ export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
 export const isOnline = (lastSeen: Date | string | null, now = Date.now()): boolean =>
   lastSeen !== null && now - new Date(lastSeen).getTime() < ONLINE_WINDOW_MS;
+
+/** The author columns a task query selects (users joined as `u`), read back by authorOf. */
+export const AUTHOR_COLUMNS_SQL = `u.uuid AS author_uuid, u.full_name AS author_full_name,
+            u.display_name AS author_display_name, u.is_legal AS author_is_legal,
+            u.photo_path AS author_photo_path, u.last_seen_at AS author_last_seen_at,
+            u.customer_rating::float8 AS author_customer_rating,
+            u.deleted_at IS NOT NULL AS author_deleted`;
+
+export interface AuthorColumns {
+  author_uuid: string;
+  author_full_name: string;
+  author_display_name: string;
+  author_is_legal: boolean;
+  author_photo_path: string | null;
+  author_last_seen_at: Date | string | null;
+  author_customer_rating: number | string | null;
+  author_deleted: boolean;
+}
+
+/** A task's author as the API sends it; null when the account was deleted. */
+export function authorOf(row: AuthorColumns, now = Date.now()): Author | null {
+  if (row.author_deleted) return null;
+  return {
+    uuid: row.author_uuid,
+    photo: photoOf(row.author_photo_path),
+    is_legal: row.author_is_legal,
+    is_online: isOnline(row.author_last_seen_at, now),
+    full_name: row.author_full_name,
+    display_name: row.author_display_name,
+    customer_rating:
+      row.author_customer_rating === null ? null : Number(row.author_customer_rating),
+  };
+}

@@ -18,35 +18,21 @@ import { ref, validationMessages as m } from '../../shared/validation/messages';
 import type { Queryable } from '../db/db';
 import { FieldErrors } from '../errors';
 import { pickLocale } from '../i18n';
-import { isOnline, photoOf, uploadUrl } from '../users';
+import { AUTHOR_COLUMNS_SQL, authorOf, uploadUrl } from '../users';
 import {
   intParam,
   iso,
   listParam,
   localNow,
-  numOrNull,
   paginationMeta,
   paginationSchema,
   scalarParam,
   sqlParams,
   type RawQuery,
 } from './browseQuery';
+import { LOCATION_FILTERS, TASK_LIST_SORTS, TASK_LIST_STATUSES } from '../../shared/taskList';
 import '../types';
 
-export const TASK_LIST_STATUSES: readonly TaskListStatus[] = [
-  'open',
-  'in_progress',
-  'completed',
-  'incomplete',
-  'expired',
-];
-export const TASK_LIST_SORTS: readonly TaskListSort[] = [
-  'newest',
-  'deadline',
-  'budget_desc',
-  'budget_asc',
-];
-export const LOCATION_FILTERS = ['anywhere', 'specific'] as const;
 const SEARCH_MAX = 200;
 const CITY_MAX = 100;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -236,17 +222,7 @@ function toSummary(row: SummaryRow, now: number): TaskSummary {
     approximate_address: specific && row.address ? approximateAddress(row.address) : null,
     offers_count: Number(row.offers_count),
     created_at: iso(row.created_at),
-    author: row.author_deleted
-      ? null
-      : {
-          uuid: row.author_uuid,
-          photo: photoOf(row.author_photo_path),
-          is_legal: row.author_is_legal,
-          is_online: isOnline(row.author_last_seen_at, now),
-          full_name: row.author_full_name,
-          display_name: row.author_display_name,
-          customer_rating: numOrNull(row.author_customer_rating),
-        },
+    author: authorOf(row, now),
     thumbnail: row.thumbnail_path ? uploadUrl(row.thumbnail_path) : null,
   };
 }
@@ -311,11 +287,7 @@ export async function listTasks(
             c.id AS category_id, c.slug AS category_slug,
             COALESCE(c.title ->> ${localeParam}, c.title ->> 'en', c.title ->> 'lv', c.slug)
               AS category_title,
-            u.uuid AS author_uuid, u.full_name AS author_full_name,
-            u.display_name AS author_display_name, u.is_legal AS author_is_legal,
-            u.photo_path AS author_photo_path, u.last_seen_at AS author_last_seen_at,
-            u.customer_rating::float8 AS author_customer_rating,
-            u.deleted_at IS NOT NULL AS author_deleted,
+            ${AUTHOR_COLUMNS_SQL},
             loc.city, loc.address, img.thumbnail_path,
             (SELECT count(*)::int FROM offers o WHERE o.task_uuid = t.uuid) AS offers_count
        FROM tasks t

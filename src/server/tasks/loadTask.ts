@@ -8,7 +8,7 @@ import { awaitingActionFor } from '../completion/awaiting';
 import type { Locale } from '../../shared/locales';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db } from '../db/db';
-import { isOnline, photoOf, uploadUrl } from '../users';
+import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl } from '../users';
 import { offersVisibleTo, presentLocations, seesExactPlaces } from './privacy';
 
 export { approximateAddress } from './privacy';
@@ -168,11 +168,7 @@ export async function loadTaskEntry(
             t.budget_from, t.budget_to, t.views_count, t.awaiting_action, t.created_at,
             c.id AS category_id, c.slug AS category_slug,
             COALESCE(c.title ->> $2, c.title ->> 'en', c.title ->> 'lv', c.slug) AS category_title,
-            u.uuid AS author_uuid, u.full_name AS author_full_name,
-            u.display_name AS author_display_name, u.is_legal AS author_is_legal,
-            u.photo_path AS author_photo_path, u.last_seen_at AS author_last_seen_at,
-            u.customer_rating::float8 AS author_customer_rating,
-            u.deleted_at IS NOT NULL AS author_deleted,
+            ${AUTHOR_COLUMNS_SQL},
             u.phone_number AS author_phone_number, u.email AS author_email
        FROM tasks t
        JOIN categories c ON c.id = t.category_id
@@ -241,17 +237,7 @@ export async function loadTaskEntry(
     budget_from: row.budget_from,
     budget_to: row.budget_to,
     images: taskImages,
-    author: row.author_deleted
-      ? null
-      : {
-          uuid: row.author_uuid,
-          photo: photoOf(row.author_photo_path),
-          is_legal: row.author_is_legal,
-          is_online: isOnline(row.author_last_seen_at),
-          full_name: row.author_full_name,
-          display_name: row.author_display_name,
-          customer_rating: num(row.author_customer_rating),
-        },
+    author: authorOf(row),
     offers_count: allOffers.length,
     offers: taskOffers,
     views_count: row.views_count,

@@ -3,23 +3,16 @@
  * the one mapping between the query string, the form and the API request.
  */
 import type { Locale } from '../../../shared/locales';
+import {
+  LOCATION_FILTERS,
+  TASK_LIST_SORTS,
+  TASK_LIST_STATUSES,
+  type LocationFilter,
+} from '../../../shared/taskList';
 import type { TaskListSort, TaskListStatus } from '../../../shared/types';
 
-export const TASK_LIST_STATUSES: readonly TaskListStatus[] = [
-  'open',
-  'in_progress',
-  'completed',
-  'incomplete',
-  'expired',
-];
-export const TASK_LIST_SORTS: readonly TaskListSort[] = [
-  'newest',
-  'deadline',
-  'budget_desc',
-  'budget_asc',
-];
-export const LOCATION_FILTERS = ['anywhere', 'specific'] as const;
-export type LocationFilter = (typeof LOCATION_FILTERS)[number];
+export { LOCATION_FILTERS, TASK_LIST_SORTS, TASK_LIST_STATUSES, type LocationFilter };
+
 export const DEFAULT_SORT: TaskListSort = 'newest';
 export const TASKS_PER_PAGE = 12;
 
