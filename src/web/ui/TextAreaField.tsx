@@ -1,15 +1,6 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
-
-const Field = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
-`;
-
-const Label = styled.label`
-  font-weight: 600;
-`;
+import { Field, FieldError, Label } from './TextField';
 
 const TextArea = styled.textarea<{ $invalid: boolean }>`
   min-height: 140px;
@@ -19,12 +10,6 @@ const TextArea = styled.textarea<{ $invalid: boolean }>`
   border-radius: ${({ theme }) => theme.radii.md};
   font: inherit;
   resize: vertical;
-`;
-
-const Error = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -55,7 +40,7 @@ export function TextAreaField({ label, error, hint, hintId, id, ...textarea }: T
         {...textarea}
       />
       {hint}
-      {error && <Error id={errorId}>{error}</Error>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </Field>
   );
 }

@@ -1,13 +1,14 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
-const Field = styled.div`
+/** Shared with TextAreaField: the field box, its label and its error line. */
+export const Field = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
-const Label = styled.label`
+export const Label = styled.label`
   font-weight: 600;
 `;
 
@@ -20,7 +21,7 @@ const Input = styled.input<{ $invalid: boolean }>`
   font: inherit;
 `;
 
-const Error = styled.p`
+export const FieldError = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -48,7 +49,7 @@ export function TextField({ label, error, id, ...input }: TextFieldProps) {
         aria-describedby={error ? errorId : undefined}
         {...input}
       />
-      {error && <Error id={errorId}>{error}</Error>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </Field>
   );
 }
