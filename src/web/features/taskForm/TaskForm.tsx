@@ -33,6 +33,7 @@ import {
   Label,
   Legend,
   Textarea,
+  RadioChoices,
   TwoColumns,
   shownError,
 } from './components/fields';
@@ -374,41 +375,13 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
 
       <Fieldset>
         <Legend>{intl.formatMessage(messages.dueType)}</Legend>
-        <Field
+        <RadioChoices
           name="due_type"
-          subscription={{
-            error: true,
-            touched: true,
-            submitError: true,
-            dirtySinceLastSubmit: true,
-          }}
-        >
-          {({ meta }) => {
-            const error = shownError(meta);
-            return (
-              <>
-                <Choices>
-                  {DUE_TYPES.map((dueType) => (
-                    <Field<string> key={dueType} name="due_type" type="radio" value={dueType}>
-                      {({ input }) => (
-                        <label>
-                          <input
-                            {...input}
-                            onChange={() => setDueType(dueType)}
-                            aria-invalid={Boolean(error) || undefined}
-                            aria-describedby={error ? 'task-due-type-error' : undefined}
-                          />
-                          {dueTypeLabels[dueType]}
-                        </label>
-                      )}
-                    </Field>
-                  ))}
-                </Choices>
-                {error && <ErrorText id="task-due-type-error">{error}</ErrorText>}
-              </>
-            );
-          }}
-        </Field>
+          options={DUE_TYPES}
+          labels={dueTypeLabels}
+          onSelect={setDueType}
+          errorId="task-due-type-error"
+        />
         {/* Both fields stay registered while hidden: react-final-form re-applies the initial
             value to a field that registers again, which would undo applyDueType. */}
         <TwoColumns>
@@ -450,40 +423,13 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
 
       <Fieldset>
         <Legend>{intl.formatMessage(messages.locationType)}</Legend>
-        <Field
+        <RadioChoices
           name="location_type"
-          subscription={{
-            error: true,
-            touched: true,
-            submitError: true,
-            dirtySinceLastSubmit: true,
-          }}
-        >
-          {({ meta }) => {
-            const error = shownError(meta);
-            return (
-              <>
-                <Choices>
-                  {LOCATION_TYPES.map((type) => (
-                    <Field<string> key={type} name="location_type" type="radio" value={type}>
-                      {({ input }) => (
-                        <label>
-                          <input
-                            {...input}
-                            onChange={() => setLocationType(type)}
-                            aria-invalid={Boolean(error) || undefined}
-                          />
-                          {locationTypeLabels[type]}
-                        </label>
-                      )}
-                    </Field>
-                  ))}
-                </Choices>
-                {error && <ErrorText>{error}</ErrorText>}
-              </>
-            );
-          }}
-        </Field>
+          options={LOCATION_TYPES}
+          labels={locationTypeLabels}
+          onSelect={setLocationType}
+          errorId="task-location-type-error"
+        />
         {values.location_type === 'specific' && <LocationList />}
       </Fieldset>
 

@@ -1,4 +1,5 @@
 import type { FormApi } from 'final-form';
+import { Field } from 'react-final-form';
 import type { TaskFormValues } from '../../../../shared/validation/taskForm';
 import styled from 'styled-components';
 import { shownError } from '../../../ui/formErrors';
@@ -113,4 +114,59 @@ export const TwoColumns = styled.div`
 /** Sets a nested field ('locations.0') that the typed FormApi cannot name. */
 export function changePath(form: FormApi<TaskFormValues>, path: string, value: unknown): void {
   (form as unknown as FormApi).change(path, value);
+}
+
+const ERROR_SUBSCRIPTION = {
+  error: true,
+  touched: true,
+  submitError: true,
+  dirtySinceLastSubmit: true,
+} as const;
+
+export interface RadioChoicesProps<T extends string> {
+  name: 'due_type' | 'location_type';
+  options: readonly T[];
+  labels: Record<T, string>;
+  /** Picking an option goes through the form's dependency rules (SPEC section 4). */
+  onSelect: (value: T) => void;
+  errorId: string;
+}
+
+/** A radio group bound to one form field, with the field's error under it. */
+export function RadioChoices<T extends string>({
+  name,
+  options,
+  labels,
+  onSelect,
+  errorId,
+}: RadioChoicesProps<T>) {
+  return (
+    <Field name={name} subscription={ERROR_SUBSCRIPTION}>
+      {({ meta }) => {
+        const error = shownError(meta);
+        return (
+          <>
+            <Choices>
+              {options.map((option) => (
+                <Field<string> key={option} name={name} type="radio" value={option}>
+                  {({ input }) => (
+                    <label>
+                      <input
+                        {...input}
+                        onChange={() => onSelect(option)}
+                        aria-invalid={Boolean(error) || undefined}
+                        aria-describedby={error ? errorId : undefined}
+                      />
+                      {labels[option]}
+                    </label>
+                  )}
+                </Field>
+              ))}
+            </Choices>
+            {error && <ErrorText id={errorId}>{error}</ErrorText>}
+          </>
+        );
+      }}
+    </Field>
+  );
 }
