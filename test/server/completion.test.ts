@@ -19,8 +19,6 @@ import {
   type TestUser,
 } from '../support/server';
 
-jest.setTimeout(30_000);
-
 let t: TestApp;
 let owner: TestUser;
 let chosen: TestUser;

@@ -11,9 +11,6 @@ import {
   type UserInput,
 } from '../support/server';
 
-// Suites build their data in beforeAll; other suites share the two cores.
-jest.setTimeout(30_000);
-
 let t: TestApp;
 const DAY = 24 * 3600 * 1000;
 const users: Record<string, TestUser> = {};

@@ -14,15 +14,13 @@ import {
   createOffer,
   createTask,
   createUser,
+  loggedInAgent,
   randomUuid,
   type Agent,
   type TaskInput,
   type TestApp,
   type TestUser,
 } from '../support/server';
-
-// Building the app takes seconds on a busy machine; each test logs in several users.
-jest.setTimeout(30_000);
 
 let t: TestApp;
 let category: { id: number; slug: string };
@@ -33,12 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => jest.restoreAllMocks());
 
-const loginAs = async (user: TestUser): Promise<Agent> => {
-  const a = agent(t.app);
-  const res = await a.login(user.email, user.password);
-  expect(res.statusCode).toBe(200);
-  return a;
-};
+const loginAs = (user: TestUser): Promise<Agent> => loggedInAgent(t.app, user);
 const newFreelancer = () => createUser(t.db, { is_freelancer: true });
 const offersUrl = (taskUuid: string) => `/api/tasks/${taskUuid}/offers`;
 const offerUrl = (taskUuid: string, offerUuid: string) => `${offersUrl(taskUuid)}/${offerUuid}`;

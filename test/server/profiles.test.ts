@@ -14,9 +14,6 @@ import {
   type TestUser,
 } from '../support/server';
 
-// Suites build their data in beforeAll; other suites share the two cores.
-jest.setTimeout(30_000);
-
 let t: TestApp;
 let user: TestUser;
 let reviewer: TestUser;

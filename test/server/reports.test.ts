@@ -17,8 +17,6 @@ import {
   type TestUser,
 } from '../support/server';
 
-jest.setTimeout(30_000);
-
 const EN = { headers: { 'accept-language': 'en' } };
 
 async function loggedIn(t: TestApp, user: TestUser): Promise<Agent> {

@@ -9,9 +9,6 @@ import {
   type TestUser,
 } from '../support/server';
 
-// Suites build their data in beforeAll; other suites share the two cores.
-jest.setTimeout(30_000);
-
 let t: TestApp;
 let author: TestUser;
 const HOUR = 3600 * 1000;

@@ -365,3 +365,11 @@ export async function createOffer(db: Db, input: OfferInput): Promise<TestOffer>
 }
 
 export const randomUuid = (): string => crypto.randomUUID();
+
+/** An agent logged in as the user (the login itself must succeed). */
+export async function loggedInAgent(app: FastifyInstance, user: TestUser): Promise<Agent> {
+  const a = agent(app);
+  const res = await a.login(user.email, user.password);
+  if (res.statusCode !== 200) throw new Error(`login as ${user.email} answered ${res.statusCode}`);
+  return a;
+}

@@ -73,9 +73,6 @@ function serveCompletion(me: CurrentUser, answers: Answer[] = []): Backend {
   return { fetch: mock, bodies };
 }
 
-// Whole-page flows with typing: slower than the default on a busy machine.
-jest.setTimeout(30_000);
-
 const pages: PageRoute[] = [{ name: 'task', load: async () => ({ default: TaskDetailPage }) }];
 
 async function openTask() {

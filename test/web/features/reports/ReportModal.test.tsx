@@ -14,8 +14,6 @@ import { makeTask, otherFreelancer, owner, serve, TASK_UUID } from '../tasks/fix
 
 jest.mock('../../../../src/web/ui/MapView.ol', () => ({ __esModule: true, default: () => null }));
 
-jest.setTimeout(30_000);
-
 beforeEach(() => {
   jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
 });
