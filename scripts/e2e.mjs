@@ -6,7 +6,8 @@ import path from 'node:path';
 import { buildIfStale, ensureChromium, root } from './lib.mjs';
 
 const chrome = ensureChromium();
-buildIfStale();
+// E2E_SKIP_BUILD=1: use the dist/ already built (several e2e runs at once must not rebuild it).
+if (!process.env.E2E_SKIP_BUILD) buildIfStale();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-e2e-'));
 const result = spawnSync(
   process.execPath,
