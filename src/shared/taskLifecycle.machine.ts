@@ -183,17 +183,29 @@ export const taskLifecycleMachine = setup({
       },
     },
     completed: {
-      description: 'Locked as completed. No transition leaves it.',
+      description:
+        'Locked as completed. No transition leaves it; the party who has not reviewed yet may still ' +
+        'leave a review while awaiting action (docs/COMPLETION.md).',
       tags: ['selected', 'complete'],
       on: {
         SEE_CONTACTS: { guard: 'isParticipant', actions: 'controlRequested' },
+        COMPLETE: {
+          guard: and(['isParticipant', 'isAwaitingAction']),
+          actions: 'controlRequested',
+        },
       },
     },
     incomplete: {
-      description: 'Locked as incomplete (or cancelled). No transition leaves it.',
+      description:
+        'Locked as incomplete (or cancelled). No transition leaves it; the other party may still ' +
+        'leave a review while awaiting action.',
       tags: ['selected', 'complete'],
       on: {
         SEE_CONTACTS: { guard: 'isParticipant', actions: 'controlRequested' },
+        COMPLETE: {
+          guard: and(['isParticipant', 'isAwaitingAction']),
+          actions: 'controlRequested',
+        },
       },
     },
     unknown: {

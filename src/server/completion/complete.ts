@@ -167,8 +167,9 @@ export async function completeTask(
       if (!canTransition(input, { type: 'COMPLETE' })) throw notInProgress();
       step = 'locked';
     } else if (group === 'completed' || group === 'incomplete') {
-      // Locked by the other party: only their review may follow, while the window is open.
-      if (!awaiting) throw windowClosed();
+      // Locked by the other party: only their review may follow, while the window is open (the
+      // machine's COMPLETE in completed/incomplete needs awaiting action).
+      if (!canTransition(input, { type: 'COMPLETE' })) throw windowClosed();
       step = 'reviewed';
     } else {
       throw notInProgress();

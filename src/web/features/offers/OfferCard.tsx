@@ -121,7 +121,8 @@ export function OfferCard({
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [confirmAssign, setConfirmAssign] = useState(false);
+  // The version the owner opened the confirm on: a push refresh meanwhile must not swap it (409).
+  const [confirmAssign, setConfirmAssign] = useState<Offer | null>(null);
   const [popup, setPopup] = useState<MessageDescriptor | null>(null);
   const [deleteOffer, { isLoading: deleting }] = useDeleteOfferMutation();
   const [chooseOffer, { isLoading: choosing }] = useChooseOfferMutation();
@@ -138,8 +139,9 @@ export function OfferCard({
   };
 
   const onAssign = async () => {
-    const result = await chooseOffer({ taskUuid, offerUuid: offer.uuid, hash: offer.hash });
-    setConfirmAssign(false);
+    const shown = confirmAssign ?? offer;
+    const result = await chooseOffer({ taskUuid, offerUuid: offer.uuid, hash: shown.hash });
+    setConfirmAssign(null);
     if (!result.error) {
       dispatch(showNotice({ kind: 'success', message: messages.assigned }));
       return;
@@ -198,7 +200,7 @@ export function OfferCard({
       {(canEdit || canAssign || onChat) && (
         <Actions>
           {canAssign && (
-            <Button onClick={() => setConfirmAssign(true)}>
+            <Button onClick={() => setConfirmAssign(offer)}>
               {intl.formatMessage(messages.assign)}
             </Button>
           )}
@@ -245,16 +247,21 @@ export function OfferCard({
         <p>{intl.formatMessage(messages.deleteText)}</p>
       </ConfirmModal>
       <ConfirmModal
-        isOpen={confirmAssign}
+        isOpen={confirmAssign !== null}
         title={intl.formatMessage(messages.assignTitle)}
         onConfirm={() => void onAssign()}
-        onCancel={() => setConfirmAssign(false)}
+        onCancel={() => setConfirmAssign(null)}
         loading={choosing}
         confirmLabel={intl.formatMessage(messages.assignConfirm)}
         size="sm"
         closeOnlyViaActions={choosing}
       >
-        <p>{intl.formatMessage(messages.assignText, { name, price })}</p>
+        <p>
+          {intl.formatMessage(messages.assignText, {
+            name,
+            price: formatPrice((confirmAssign ?? offer).price, locale),
+          })}
+        </p>
       </ConfirmModal>
       <ErrorPopup message={popup} onClose={() => setPopup(null)} />
     </Card>

@@ -1,7 +1,7 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { showNotice } from '../notices/noticesSlice';
+import { registrationMessages } from '../registration/messages';
 import { sessionMessages as messages } from './messages';
 import { useLoginMutation, type LoginRequest } from './sessionApi';
 import { shownError } from '../../ui/formErrors';
@@ -43,6 +44,9 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const [login] = useLoginMutation();
   useDocumentTitle(intl.formatMessage(messages.loginTitle));
+  // A newcomer sent here (e.g. by the make-offer link) can create an account and still return.
+  const next = safeNextPath(searchParams.get('next'));
+  const registerHref = `${routePath(locale, 'register')}${next ? `?next=${encodeURIComponent(next)}` : ''}`;
 
   const validate = (values: Partial<LoginRequest>) => {
     const errors: Partial<Record<keyof LoginRequest, string>> = {};
@@ -119,6 +123,9 @@ export default function LoginPage() {
           </form>
         )}
       </Form>
+      <p>
+        <Link to={registerHref}>{intl.formatMessage(registrationMessages.title)}</Link>
+      </p>
     </Card>
   );
 }

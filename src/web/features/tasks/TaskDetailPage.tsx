@@ -56,12 +56,12 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
 
   return (
     <PageGrid>
-      <Content aria-labelledby="task-title" data-role={role}>
+      <Content aria-labelledby="task-detail-title" data-role={role}>
         <Head>
           <TaskAuthor author={task.author} locale={locale} />
           <TaskMeta task={task} status={status} locale={locale} now={now} />
           <HeadTop>
-            <Title id="task-title">{task.title}</Title>
+            <Title id="task-detail-title">{task.title}</Title>
             <OwnerActions
               task={task}
               locale={locale}

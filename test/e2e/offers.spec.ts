@@ -1,0 +1,122 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logIn } from './support';
+
+const TASK = '/en/tasks/TKOPEN02';
+
+/** A fresh browser context (own cookies, own session) logged in as `email`. */
+async function userPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, email);
+  return page;
+}
+
+/** The XSRF double-submit header the SPA sends, for API calls made from the test. */
+async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': token };
+}
+
+/** The offers list of the task page (owner: 'Offers', freelancer: 'Your offer'). */
+const offersList = (page: Page, title: 'Offers' | 'Your offer') =>
+  page.getByRole('region', { name: title, exact: true });
+
+test.describe('offers between two browsers', () => {
+  test('a freelancer offers and edits; the owner sees it live, meets a stale assign, then assigns', async ({
+    browser,
+  }) => {
+    const owner = await userPage(browser, 'business@talka.test');
+    const freelancer = await userPage(browser, 'freelancer@talka.test');
+
+    await owner.goto(TASK);
+    const ownerList = offersList(owner, 'Offers');
+    await expect(ownerList.getByTestId('offer-card')).toHaveCount(1);
+    await expect(ownerList.getByRole('article', { name: 'Mari T.' })).toBeVisible();
+
+    // The freelancer makes an offer through the modal.
+    await freelancer.goto(TASK);
+    await freelancer.getByRole('button', { name: 'Make an offer' }).click();
+    const form = freelancer.getByRole('dialog', { name: 'Make an offer' });
+    await form.getByLabel('Description').fill('Three logo concepts in five days, SVG and PDF.');
+    await form.getByLabel('Price, EUR').fill('280');
+    await form.getByRole('button', { name: 'Send offer' }).click();
+    await expect(freelancer.getByText('Offer created')).toBeVisible();
+    await expect(form).toBeHidden();
+    const ownCard = offersList(freelancer, 'Your offer').getByRole('article', { name: 'Jānis O.' });
+    await expect(ownCard.getByLabel('Price: €280')).toBeVisible();
+
+    // The owner's open page shows it without a reload (push tasks.view).
+    const janis = ownerList.getByRole('article', { name: 'Jānis O.' });
+    await expect(janis.getByLabel('Price: €280')).toBeVisible();
+    await expect(janis.getByText('Three logo concepts in five days')).toBeVisible();
+
+    // The freelancer edits the price in the edit modal; the owner's page follows.
+    await ownCard.getByRole('button', { name: 'Edit' }).click();
+    const edit = freelancer.getByRole('dialog', { name: 'Edit your offer' });
+    await edit.getByLabel('Price, EUR').fill('260');
+    await edit.getByRole('button', { name: 'Save offer' }).click();
+    await expect(freelancer.getByText('Offer updated')).toBeVisible();
+    await expect(ownCard.getByLabel('Price: €260')).toBeVisible();
+    await expect(janis.getByLabel('Price: €260')).toBeVisible();
+
+    // The owner opens the assign confirm on the €260 version; meanwhile the freelancer changes the
+    // offer again (through the API, since the owner's page keeps the confirm open).
+    await janis.getByRole('button', { name: 'Assign' }).click();
+    const confirm = owner.getByRole('dialog', { name: 'Assign this offer?' });
+    await expect(confirm).toContainText('Jānis O. will do the task for €260.');
+    const offerUuid = await janis.getAttribute('data-offer');
+    const task = (await (await freelancer.request.get('/api/tasks/TKOPEN02')).json()) as {
+      data: { uuid: string };
+    };
+    const put = await freelancer.request.put(`/api/tasks/${task.data.uuid}/offers/${offerUuid}`, {
+      headers: await xsrfHeader(freelancer),
+      data: {
+        description: 'Three logo concepts in five days, SVG and PDF. Printing files extra.',
+        price: 240,
+        notify_if_not_chosen: false,
+      },
+    });
+    expect(put.status()).toBe(200);
+    // The push refresh reaches the owner's page while the confirm is still open.
+    await expect(janis.getByLabel('Price: €240')).toBeVisible();
+    // The confirm still shows (and will send the hash of) the version it was opened on.
+    await expect(confirm).toContainText('Jānis O. will do the task for €260.');
+
+    await confirm.getByRole('button', { name: 'Assign' }).click();
+    const popup = owner.getByRole('dialog', { name: 'The offer could not be assigned' });
+    await expect(popup.getByRole('alert')).toHaveText(
+      'The offer was updated. Please review it and try again.',
+    );
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await expect(popup).toBeHidden();
+    await expect(janis.getByText('Printing files extra.')).toBeVisible();
+
+    // Now the owner assigns the current version.
+    await janis.getByRole('button', { name: 'Assign' }).click();
+    await expect(confirm).toContainText('Jānis O. will do the task for €240.');
+    await confirm.getByRole('button', { name: 'Assign' }).click();
+    await expect(owner.getByText('Offer assigned')).toBeVisible();
+
+    // Owner: the chosen offer first with 'Chosen', no assign buttons left, the freelancer's contacts.
+    await expect(ownerList.getByTestId('offer-card').first()).toHaveAttribute(
+      'data-offer',
+      offerUuid ?? '',
+    );
+    await expect(janis.getByText('Chosen', { exact: true })).toBeVisible();
+    await expect(ownerList.getByRole('button', { name: 'Assign' })).toHaveCount(0);
+    const ownerContacts = owner.getByTestId('task-contacts');
+    await expect(ownerContacts).toContainText('+371 2000 0002');
+    await expect(ownerContacts).toContainText('freelancer@talka.test');
+
+    // Freelancer (live): their offer is 'Chosen', locked, and they see the owner's contacts.
+    await expect(ownCard.getByText('Chosen', { exact: true })).toBeVisible();
+    await expect(ownCard.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    const freelancerContacts = freelancer.getByTestId('task-contacts');
+    await expect(freelancerContacts).toContainText('+371 6700 0004');
+    await expect(freelancerContacts).toContainText('business@talka.test');
+
+    await owner.context().close();
+    await freelancer.context().close();
+  });
+});

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { logIn } from '../e2e/support';
+
+/** The UI texts of one locale, straight from its catalog (translations/{locale}.json). */
+function catalog(locale: string): Record<string, string> {
+  const file = path.join(process.cwd(), 'translations', `${locale}.json`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+const LOCALES = ['lv', 'en', 'ru', 'tr', 'et', 'lt'] as const;
+
+test.describe('task detail page in every locale', () => {
+  // Seeded TKOPEN01 (src/server/db/seedData/tasks.ts): open, by customer@talka.test.
+  const TITLE = 'Nomainīt virtuves jaucējkrānu';
+
+  test('a visitor sees a seeded open task with the status, title and share buttons', async ({
+    page,
+  }) => {
+    for (const locale of LOCALES) {
+      await test.step(locale, async () => {
+        const t = catalog(locale);
+        await page.goto(`/${locale}/tasks/TKOPEN01`);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+
+        const task = page.getByRole('article', { name: TITLE });
+        await expect(task.getByRole('heading', { level: 1 })).toHaveText(TITLE);
+        await expect(
+          task.getByText(t['tasks.detail.status.open']!, { exact: true }),
+        ).toBeVisible();
+        await expect(page).toHaveTitle(new RegExp(TITLE));
+
+        const share = task.getByRole('group', { name: t['tasks.detail.share'] });
+        await expect(
+          share.getByRole('link', { name: t['tasks.detail.share.facebook'] }),
+        ).toBeVisible();
+        await expect(share.getByRole('link', { name: t['tasks.detail.share.x'] })).toBeVisible();
+        // Before an offer is chosen nobody sees the other party's contacts, a visitor least of all.
+        await expect(
+          page.getByRole('heading', { name: t['tasks.detail.contacts'], exact: true }),
+        ).toHaveCount(0);
+      });
+    }
+  });
+});
+
+test.describe('live updates of an open task page', () => {
+  // Seeded TKBIZ001: open, by business@talka.test, one offer (by freelancer@talka.test), none by
+  // freelancer2@talka.test. No other e2e file changes it.
+  test("the owner's open page shows a new offer without a reload", async ({ browser }) => {
+    const ownerContext = await browser.newContext();
+    const freelancerContext = await browser.newContext();
+    try {
+      const owner = await ownerContext.newPage();
+      await logIn(owner, 'business@talka.test');
+      // The page subscribes to its task's push stream; wait until the server has it.
+      await owner.route('**/api/push**', (r) => r.abort());
+      const pushOpen = Promise.resolve(); void (
+        (response) => response.url().includes('/api/push') && response.status() === 200,
+      );
+      await owner.goto('/en/tasks/TKBIZ001');
+      await pushOpen;
+      const offers = owner.getByRole('region', { name: 'Offers' });
+      await expect(offers.getByRole('article')).toHaveCount(1);
+      // A marker that a reload (or any full navigation) would wipe out.
+      await owner.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+
+      const freelancer = await freelancerContext.newPage();
+      await logIn(freelancer, 'freelancer2@talka.test');
+      await freelancer.goto('/en/tasks/TKBIZ001');
+      await freelancer.getByRole('button', { name: 'Make an offer' }).click();
+      const form = freelancer.getByRole('dialog', { name: 'Make an offer' });
+      const description = `Ar savu busiņu un diviem palīgiem pārvedīsim visu vienā dienā (${Date.now()}).`;
+      await form.getByLabel('Description').fill(description);
+      await form.getByLabel('Price, EUR').fill('300');
+      await form.getByRole('button', { name: 'Send offer' }).click();
+      await expect(freelancer.getByText('Offer created')).toBeVisible();
+      await expect(form).toHaveCount(0);
+
+      const card = offers.getByRole('article', { name: 'Mari T.' });
+      await expect(card.getByText(description)).toBeVisible({ timeout: 10_000 });
+      await expect(offers.getByRole('article')).toHaveCount(2);
+      expect(
+        await owner.evaluate(
+          () => (window as unknown as { __sameDocument?: boolean }).__sameDocument,
+        ),
+      ).toBe(true);
+    } finally {
+      await ownerContext.close();
+      await freelancerContext.close();
+    }
+  });
+});
