@@ -26,9 +26,7 @@ test.describe('task detail page in every locale', () => {
 
         const task = page.getByRole('article', { name: TITLE });
         await expect(task.getByRole('heading', { level: 1 })).toHaveText(TITLE);
-        await expect(
-          task.getByText(t['tasks.detail.status.open']!, { exact: true }),
-        ).toBeVisible();
+        await expect(task.getByText(t['tasks.detail.status.open']!, { exact: true })).toBeVisible();
         await expect(page).toHaveTitle(new RegExp(TITLE));
 
         const share = task.getByRole('group', { name: t['tasks.detail.share'] });

@@ -27,10 +27,9 @@ export type Actor = Pick<UserRow, 'uuid' | 'is_freelancer'>;
 
 /**
  * 409: the request conflicts with the current state (offer changed since it was shown, or an offer
- * is already chosen). TODO: a dedicated server message id ('errors.conflict') once
- * src/server/i18n/messages.ts has one; the SPA shows its own popup texts for 409 (SPEC section 8).
+ * is already chosen). The SPA shows its own popup texts for 409 (SPEC section 8).
  */
-export const conflict = (): HttpError => new HttpError(409, 'errors.bad_request');
+export const conflict = (): HttpError => new HttpError(409, 'errors.conflict');
 
 /** A task the routes decide with, or 404 (also for a malformed uuid). */
 export async function findTask(
