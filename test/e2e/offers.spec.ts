@@ -119,4 +119,84 @@ test.describe('offers between two browsers', () => {
     await owner.context().close();
     await freelancer.context().close();
   });
+
+  test('the owner chats with a freelancer; the message reaches the freelancer live and the reply comes back', async ({
+    browser,
+  }) => {
+    // TKET0001: Mari T. (freelancer2@) owns it, Jānis O. (freelancer@) has the one offer.
+    const owner = await userPage(browser, 'freelancer2@talka.test');
+    const freelancer = await userPage(browser, 'freelancer@talka.test');
+    await freelancer.goto('/en/tasks/TKET0001');
+    const unread = async () =>
+      (
+        (await (await freelancer.request.get('/api/chat/unread')).json()) as {
+          data: { count: number };
+        }
+      ).data.count;
+    const unreadBefore = await unread();
+
+    // The freelancer's SPA has no chat panel of its own (only the owner opens chats), so we watch
+    // the freelancer's personal push stream, which carries the chat.message event.
+    await freelancer.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const w = window as unknown as { chatEvents: unknown[] };
+          w.chatEvents = [];
+          const source = new EventSource('/api/push');
+          source.onmessage = (event) => {
+            const data = JSON.parse(event.data as string) as { handler?: string };
+            if (data.handler === 'chat.message') w.chatEvents.push(data);
+          };
+          source.onopen = () => resolve();
+        }),
+    );
+
+    await owner.goto('/en/tasks/TKET0001');
+    const janis = offersList(owner, 'Offers').getByRole('article', { name: 'Jānis O.' });
+    await janis.getByRole('button', { name: 'Chat' }).click();
+    const panel = owner.getByRole('dialog', {
+      name: 'Chat: Lihtne koduleht väikesele pagariärile',
+    });
+    const box = panel.getByLabel('Message');
+    await expect(box).toBeFocused();
+    await box.fill('Hello Jānis! Could you also add an online order form?');
+    await box.press('Enter');
+    const own = panel.getByTestId('chat-message').filter({ hasText: 'online order form' });
+    await expect(own).toContainText('You');
+    await expect(box).toHaveValue('');
+
+    // The freelancer got it live (push event with the message) and as an unread message.
+    await expect
+      .poll(() =>
+        freelancer.evaluate(
+          () => (window as unknown as { chatEvents: unknown[] }).chatEvents.length,
+        ),
+      )
+      .toBe(1);
+    const event = (await freelancer.evaluate(
+      () => (window as unknown as { chatEvents: unknown[] }).chatEvents[0],
+    )) as { conversation_uuid: string; message: { body: string } };
+    expect(event.message.body).toBe('Hello Jānis! Could you also add an online order form?');
+    expect(await unread()).toBe(unreadBefore + 1);
+
+    // The freelancer reads the conversation (which marks it read) and answers through the API.
+    const conversationUrl = `/api/chat/conversations/${event.conversation_uuid}`;
+    const read = (await (await freelancer.request.get(conversationUrl)).json()) as {
+      data: { messages: Array<{ body: string }> };
+    };
+    expect(read.data.messages.map((message) => message.body)).toContain(event.message.body);
+    expect(await unread()).toBe(unreadBefore);
+    const reply = await freelancer.request.post(`${conversationUrl}/messages`, {
+      headers: await xsrfHeader(freelancer),
+      data: { body: 'Yes, an order form is fine for €100 more.' },
+    });
+    expect(reply.status()).toBe(201);
+
+    // The owner's open panel shows the reply without a reload.
+    const answer = panel.getByTestId('chat-message').filter({ hasText: 'order form is fine' });
+    await expect(answer).toContainText('Jānis O.');
+
+    await owner.context().close();
+    await freelancer.context().close();
+  });
 });

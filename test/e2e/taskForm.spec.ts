@@ -52,7 +52,9 @@ test.describe('task form', () => {
     await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
     const title = `Fix the bathroom tap ${Date.now()}`;
     await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Description').fill('The tap drips day and night; bring a new cartridge.');
+    await page
+      .getByLabel('Description')
+      .fill('The tap drips day and night; bring a new cartridge.');
     await page.getByRole('checkbox', { name: 'Latvian' }).check();
     await page.getByRole('checkbox', { name: 'English' }).check();
 
@@ -204,7 +206,9 @@ test.describe('task form', () => {
 
     await expect(titleInput).toHaveAccessibleDescription(/Server says no/);
     await expect(page.getByText('Server says no')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'Some fields need attention' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Some fields need attention' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Invalid form' })).toBeDisabled();
     expect(posted).toBe(1);
     // Nothing typed is lost, and the page did not move.

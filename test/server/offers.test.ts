@@ -245,7 +245,9 @@ describe('GET /api/tasks/:taskUuid/offers', () => {
       const res = await a.get(offersUrl(task.uuid));
       expect({ name, status: res.statusCode }).toEqual({ name, status: 200 });
       const offers = (res.json() as { data: Offer[] }).data;
-      expect({ name, uuids: offers.map((o) => o.uuid) }).toEqual({ name, uuids: expected });
+      // Which offers, not their order: two offers made in the same millisecond tie on created_at.
+      const uuids = offers.map((o) => o.uuid).sort();
+      expect({ name, uuids }).toEqual({ name, uuids: [...expected].sort() });
       const payload = (await a.get(`/api/tasks/${task.uuid}`)).json() as { data: Task };
       expect(offers).toEqual(payload.data.offers);
     }

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './support';
+
+test.describe('completion and reports', () => {
+  test('the owner marks the task completed and rates the freelancer 5 stars', async ({ page }) => {
+    await logIn(page, 'customer@talka.test');
+    await page.goto('/en/tasks/TKPROG01');
+    const completed = page.getByRole('button', { name: 'Completed', exact: true });
+    const notCompleted = page.getByRole('button', { name: 'Not completed', exact: true });
+    await completed.click();
+
+    const wizard = page.getByRole('dialog', { name: 'Task completed' });
+    const stars = wizard.getByRole('radiogroup', { name: 'Your rating' });
+    // Keyboard: the first star is the tab stop; End jumps to 5.
+    await stars.getByRole('radio', { name: '1 star of 5' }).focus();
+    await page.keyboard.press('End');
+    await expect(stars.getByRole('radio', { name: '5 stars of 5' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(stars.getByRole('radio', { name: '5 stars of 5' })).toBeFocused();
+    await wizard
+      .getByLabel('Feedback (optional)')
+      .fill('Fast and careful work, the wardrobe is fixed to the wall.');
+    await wizard.getByRole('button', { name: 'Send' }).click();
+
+    await expect(page.getByText('Feedback created')).toBeVisible();
+    await expect(page.getByText('Task marked as completed')).toBeVisible();
+    await expect(wizard).toBeHidden();
+    await expect(completed).toHaveCount(0);
+    await expect(notCompleted).toHaveCount(0);
+  });
+
+  test('a visitor reports a task once; a second report is refused', async ({ page }) => {
+    await page.goto('/en/tasks/TKLT0001');
+    const report = page.getByRole('button', { name: 'Report', exact: true });
+
+    await report.click();
+    const modal = page.getByRole('dialog', { name: 'Report this task' });
+    await modal.getByLabel('What is wrong with this task?').fill('Looks like an advertisement.');
+    await modal.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('Task reported')).toBeVisible();
+    await expect(modal).toBeHidden();
+
+    // Same browser, same anonymous visitor id: refused, and the modal closes.
+    await report.click();
+    await modal.getByLabel('What is wrong with this task?').fill('Reporting it again.');
+    await modal.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText('You have already reported this task')).toBeVisible();
+    await expect(modal).toBeHidden();
+  });
+});
