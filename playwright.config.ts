@@ -16,6 +16,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: './test/e2e',
+  // One folder per port: Playwright empties it at start, and runs on other ports may be going on.
+  outputDir: `test-results/port-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
