@@ -1,21 +1,29 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { logIn } from './support';
+import { DEMO_PASSWORD } from './support';
 
 const TASK = '/en/tasks/TKOPEN02';
-
-/** A fresh browser context (own cookies, own session) logged in as `email`. */
-async function userPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, email);
-  return page;
-}
 
 /** The XSRF double-submit header the SPA sends, for API calls made from the test. */
 async function xsrfHeader(page: Page): Promise<Record<string, string>> {
   const cookies = await page.context().cookies();
   const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'X-XSRF-TOKEN': token };
+}
+
+/**
+ * A fresh browser context (own cookies, own session) logged in as `email` through the API: the
+ * login form is covered by skeleton.spec.ts, and two form logins per test cost time on a busy box.
+ */
+async function userPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.request.get('/api/health'); // sets the XSRF-TOKEN cookie
+  const login = await page.request.post('/api/login', {
+    headers: await xsrfHeader(page),
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  return page;
 }
 
 /** The offers list of the task page (owner: 'Offers', freelancer: 'Your offer'). */
