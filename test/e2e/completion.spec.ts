@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from './support';
 
 test.describe('completion and reports', () => {
+  test.describe.configure({ mode: 'serial' });
   test('the owner marks the task completed and rates the freelancer 5 stars', async ({ page }) => {
     await logIn(page, 'customer@talka.test');
     await page.goto('/en/tasks/TKPROG01');
@@ -29,6 +30,37 @@ test.describe('completion and reports', () => {
     await expect(wizard).toBeHidden();
     await expect(completed).toHaveCount(0);
     await expect(notCompleted).toHaveCount(0);
+  });
+
+  // Runs after the owner's test above: the owner has locked TKPROG01, the freelancer has not reviewed.
+  test('the chosen freelancer then marks it not completed: reason, back, and submits', async ({
+    page,
+  }) => {
+    await logIn(page, 'freelancer@talka.test');
+    await page.goto('/en/tasks/TKPROG01');
+    await page.getByRole('button', { name: 'Not completed', exact: true }).click();
+
+    const wizard = page.getByRole('dialog', { name: 'Task not completed' });
+    await wizard.getByRole('radio', { name: 'The task differed from the description' }).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard
+      .getByLabel('Feedback (optional)')
+      .fill('The wardrobe was twice the size described.');
+
+    // Back to the reasons and forward again: the choice and the typed feedback are kept.
+    await wizard.getByRole('button', { name: 'Back to the reasons' }).click();
+    const reason = wizard.getByRole('radio', { name: 'The task differed from the description' });
+    await expect(reason).toBeChecked();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByLabel('Feedback (optional)')).toHaveValue(
+      'The wardrobe was twice the size described.',
+    );
+    await wizard.getByRole('radio', { name: '3 stars of 5' }).click();
+    await wizard.getByRole('button', { name: 'Send' }).click();
+
+    await expect(page.getByText('Task marked as incomplete')).toBeVisible();
+    await expect(wizard).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Not completed', exact: true })).toHaveCount(0);
   });
 
   test('a visitor reports a task once; a second report is refused', async ({ page }) => {
