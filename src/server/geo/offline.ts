@@ -207,6 +207,9 @@ export function offlineGeocoder(options: OfflineGeocoderOptions = {}): Geocoder 
   }
 
   return {
+    async warmUp() {
+      await load();
+    },
     async search(q: SearchQuery): Promise<Place[]> {
       const text = q.text.trim();
       if (!text) return [];

@@ -97,6 +97,10 @@ function sendInvalid(request: FastifyRequest, reply: FastifyReply, err: yup.Vali
 
 const geoRoutes: FastifyPluginAsync<GeoRoutesOptions> = async (app, opts) => {
   const { geocoder, config } = opts;
+  // A listening server loads the gazetteer now, not on a user's first address search (~1 s).
+  app.addHook('onListen', async () => {
+    geocoder.warmUp?.().catch((err: unknown) => app.log.warn({ err }, 'geocoder warm-up failed'));
+  });
   const country = config.public.geoRegion.trim().toLowerCase() || undefined;
 
   async function answer<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) {

@@ -25,6 +25,8 @@ export interface ReverseQuery {
 export interface Geocoder {
   search(q: SearchQuery): Promise<Place[]>;
   reverse(q: ReverseQuery): Promise<Place | null>;
+  /** Loads what the first search would otherwise wait for (the offline gazetteer). */
+  warmUp?(): Promise<void>;
 }
 
 /** The upstream geocoder failed (network, timeout, bad answer). */
