@@ -26,6 +26,7 @@ export default tseslint.config(
       'playwright-report',
       'public/vendor',
       'bench/results',
+      '.cache',
     ],
   },
   js.configs.recommended,
@@ -39,6 +40,12 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // Build helpers loaded by webpack's require: CommonJS by nature.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],

@@ -33,7 +33,18 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      // Production catalogs are precompiled (compiledMessagesLoader below): the ICU parser is not
+      // shipped. A message missing from a catalog then renders its defaultMessage unformatted, so
+      // every catalog must hold every id (test/shared/catalogs.test.ts).
+      alias: production
+        ? {
+            '@formatjs/icu-messageformat-parser$':
+              require.resolve('@formatjs/icu-messageformat-parser/lib/no-parser.js'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
@@ -50,6 +61,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
             },
           },
         },
+        ...(production
+          ? [
+              {
+                test: /\.json$/,
+                include: path.join(root, 'translations'),
+                use: path.join(root, 'scripts/webpack/compiledMessagesLoader.cjs'),
+              },
+            ]
+          : []),
         { test: /\.css$/, type: 'asset/resource' },
         { test: /\.(png|jpe?g|svg|webp|gif|woff2?)$/, type: 'asset/resource' },
       ],
@@ -60,8 +80,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         scriptLoading: 'defer',
         minify: production ? { collapseWhitespace: true, removeComments: false } : false,
       }),
-      // moment ships every locale; keep only ours (en is built in).
-      new MomentLocalesPlugin({ localesToKeep: ['lv', 'ru', 'tr', 'et', 'lt'] }),
+      // moment ships every locale and would bundle the kept ones into its own module; keep none there:
+      // src/web/i18n/moment.ts imports ours one by one, on demand (en is built in).
+      new MomentLocalesPlugin(),
       ...(production ? [new StatsFilePlugin()] : []),
       new CopyWebpackPlugin({
         patterns: [

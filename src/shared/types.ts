@@ -245,6 +245,8 @@ export interface ChatConversation {
   customer: ChatParticipant | null;
   freelancer: ChatParticipant | null;
   created_at: string;
+  /** The caller's unread messages in it; only in GET /api/chat/conversations. */
+  unread_count?: number;
 }
 
 /** Plain text, shown as typed (never HTML). read_at is set once the other participant read it. */

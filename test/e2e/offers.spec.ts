@@ -134,7 +134,12 @@ test.describe('offers between two browsers', () => {
     // TKET0001: Mari T. (freelancer2@) owns it, Jānis O. (freelancer@) has the one offer.
     const owner = await userPage(browser, 'freelancer2@talka.test');
     const freelancer = await userPage(browser, 'freelancer@talka.test');
+    // The freelancer's task page subscribes to the push stream; wait until the server has it.
+    const pushOpen = freelancer.waitForResponse(
+      (response) => response.url().includes('/api/push') && response.status() === 200,
+    );
     await freelancer.goto('/en/tasks/TKET0001');
+    await pushOpen;
     const unread = async () =>
       (
         (await (await freelancer.request.get('/api/chat/unread')).json()) as {
@@ -142,22 +147,12 @@ test.describe('offers between two browsers', () => {
         }
       ).data.count;
     const unreadBefore = await unread();
-
-    // The freelancer's SPA has no chat panel of its own (only the owner opens chats), so we watch
-    // the freelancer's personal push stream, which carries the chat.message event.
-    await freelancer.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const w = window as unknown as { chatEvents: unknown[] };
-          w.chatEvents = [];
-          const source = new EventSource('/api/push');
-          source.onmessage = (event) => {
-            const data = JSON.parse(event.data as string) as { handler?: string };
-            if (data.handler === 'chat.message') w.chatEvents.push(data);
-          };
-          source.onopen = () => resolve();
-        }),
-    );
+    // No conversation about this task yet: the freelancer's own offer card has no chat button.
+    const ownOffer = offersList(freelancer, 'Your offer').getByRole('article', {
+      name: 'Jānis O.',
+    });
+    await expect(ownOffer).toBeVisible();
+    await expect(ownOffer.getByRole('button', { name: /^Chat/ })).toHaveCount(0);
 
     await owner.goto('/en/tasks/TKET0001');
     const janis = offersList(owner, 'Offers').getByRole('article', { name: 'Jānis O.' });
@@ -173,32 +168,32 @@ test.describe('offers between two browsers', () => {
     await expect(own).toContainText('You');
     await expect(box).toHaveValue('');
 
-    // The freelancer got it live (push event with the message) and as an unread message.
-    await expect
-      .poll(() =>
-        freelancer.evaluate(
-          () => (window as unknown as { chatEvents: unknown[] }).chatEvents.length,
-        ),
-      )
-      .toBe(1);
-    const event = (await freelancer.evaluate(
-      () => (window as unknown as { chatEvents: unknown[] }).chatEvents[0],
-    )) as { conversation_uuid: string; message: { body: string } };
-    expect(event.message.body).toBe('Hello Jānis! Could you also add an online order form?');
+    // Live on the freelancer's open page (push chat.message): the chat button with the unread count.
+    const chatButton = ownOffer.getByRole('button', { name: 'Chat (1 unread)' });
+    await expect(chatButton).toBeVisible();
     expect(await unread()).toBe(unreadBefore + 1);
 
-    // The freelancer reads the conversation (which marks it read) and answers through the API.
-    const conversationUrl = `/api/chat/conversations/${event.conversation_uuid}`;
-    const read = (await (await freelancer.request.get(conversationUrl)).json()) as {
-      data: { messages: Array<{ body: string }> };
-    };
-    expect(read.data.messages.map((message) => message.body)).toContain(event.message.body);
-    expect(await unread()).toBe(unreadBefore);
-    const reply = await freelancer.request.post(`${conversationUrl}/messages`, {
-      headers: await xsrfHeader(freelancer),
-      data: { body: 'Yes, an order form is fine for €100 more.' },
+    // The freelancer opens the conversation (which marks it read) and sees the owner's message.
+    await chatButton.click();
+    const freelancerPanel = freelancer.getByRole('dialog', {
+      name: 'Chat: Lihtne koduleht väikesele pagariärile',
     });
-    expect(reply.status()).toBe(201);
+    const received = freelancerPanel
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Hello Jānis! Could you also add an online order form?' });
+    await expect(received).toContainText('Mari T.');
+    await expect.poll(unread).toBe(unreadBefore);
+    await expect(ownOffer.getByRole('button', { name: 'Chat', exact: true })).toHaveCount(1);
+
+    // The freelancer answers by typing and Enter.
+    const freelancerBox = freelancerPanel.getByLabel('Message');
+    await expect(freelancerBox).toBeFocused();
+    await freelancerBox.pressSequentially('Yes, an order form is fine for €100 more.');
+    await freelancerBox.press('Enter');
+    await expect(
+      freelancerPanel.getByTestId('chat-message').filter({ hasText: 'order form is fine' }),
+    ).toContainText('You');
+    await expect(freelancerBox).toHaveValue('');
 
     // The owner's open panel shows the reply without a reload.
     const answer = panel.getByTestId('chat-message').filter({ hasText: 'order form is fine' });

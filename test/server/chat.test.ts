@@ -272,3 +272,111 @@ describe('GET /api/chat/unread', () => {
     expect((await agent(t.app).get('/api/chat/unread')).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/chat/conversations', () => {
+  const list = async (a: Agent, query = ''): Promise<ChatConversation[]> => {
+    const res = await a.get(`/api/chat/conversations${query}`);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { data: ChatConversation[] }).data;
+  };
+
+  it('lists the caller’s own conversations only, as customer or as freelancer', async () => {
+    const { owner, freelancer, ownerAgent, freelancerAgent, conversation } = await scene();
+    // The same freelancer in a conversation with another owner.
+    const otherOwner = await createUser(t.db);
+    const otherTask = await createTask(t.db, {
+      author_uuid: otherOwner.uuid,
+      category_id: category.id,
+    });
+    await createOffer(t.db, { task_uuid: otherTask.uuid, freelancer_uuid: freelancer.uuid });
+    const otherAgent = await loginAs(otherOwner);
+    const other = (
+      (await otherAgent.post(openUrl(otherTask.uuid, freelancer.uuid))).json() as {
+        data: ChatConversation;
+      }
+    ).data;
+
+    expect(await list(ownerAgent)).toEqual([{ ...conversation, unread_count: 0 }]);
+    expect(await list(otherAgent)).toEqual([{ ...other, unread_count: 0 }]);
+    expect((await list(freelancerAgent)).map((c) => c.uuid).sort()).toEqual(
+      [conversation.uuid, other.uuid].sort(),
+    );
+    const mine = await list(freelancerAgent);
+    expect(mine.every((c) => c.freelancer?.uuid === freelancer.uuid)).toBe(true);
+    expect(mine.find((c) => c.uuid === conversation.uuid)?.customer?.uuid).toBe(owner.uuid);
+    // Someone else sees none of them.
+    expect(await list(await loginAs(await createUser(t.db, { is_freelancer: true })))).toEqual([]);
+    expect((await agent(t.app).get('/api/chat/conversations')).statusCode).toBe(401);
+  });
+
+  it('filters by task (?task=) and puts the newest activity first', async () => {
+    const { owner, ownerAgent, task, conversation } = await scene();
+    const second = await createUser(t.db, { is_freelancer: true });
+    await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: second.uuid });
+    const secondConversation = (
+      (await ownerAgent.post(openUrl(task.uuid, second.uuid))).json() as {
+        data: ChatConversation;
+      }
+    ).data;
+    const otherTask = await createTask(t.db, { author_uuid: owner.uuid, category_id: category.id });
+    await createOffer(t.db, { task_uuid: otherTask.uuid, freelancer_uuid: second.uuid });
+    const otherConversation = (
+      (await ownerAgent.post(openUrl(otherTask.uuid, second.uuid))).json() as {
+        data: ChatConversation;
+      }
+    ).data;
+    // Created within the same moment: pin the creation times apart.
+    await t.db.query(
+      `UPDATE chat_conversations SET created_at = now() - make_interval(mins => $2)
+        WHERE uuid = $1`,
+      [conversation.uuid, 30],
+    );
+    await t.db.query(
+      `UPDATE chat_conversations SET created_at = now() - make_interval(mins => $2)
+        WHERE uuid = $1`,
+      [secondConversation.uuid, 20],
+    );
+    await t.db.query(
+      `UPDATE chat_conversations SET created_at = now() - make_interval(mins => $2)
+        WHERE uuid = $1`,
+      [otherConversation.uuid, 10],
+    );
+
+    const uuids = async (query = '') => (await list(ownerAgent, query)).map((c) => c.uuid);
+    expect(await uuids()).toEqual([
+      otherConversation.uuid,
+      secondConversation.uuid,
+      conversation.uuid,
+    ]);
+    expect(await uuids(`?task=${task.uuid}`)).toEqual([secondConversation.uuid, conversation.uuid]);
+    // A message makes the oldest conversation the latest activity.
+    await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'Still there?' });
+    expect(await uuids(`?task=${task.uuid}`)).toEqual([conversation.uuid, secondConversation.uuid]);
+    expect(await uuids()).toEqual([
+      conversation.uuid,
+      otherConversation.uuid,
+      secondConversation.uuid,
+    ]);
+    expect(await uuids(`?task=${otherTask.uuid}`)).toEqual([otherConversation.uuid]);
+    expect(await uuids(`?task=${randomUuid()}`)).toEqual([]);
+    expect(await uuids('?task=not-a-uuid')).toEqual([]);
+  });
+
+  it('counts the caller’s unread messages per conversation', async () => {
+    const { ownerAgent, freelancerAgent, task, conversation } = await scene();
+    const unread = async (a: Agent) =>
+      (await list(a, `?task=${task.uuid}`)).map((c) => c.unread_count);
+    expect(await unread(freelancerAgent)).toEqual([0]);
+    await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'One' });
+    await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'Two' });
+    expect(await unread(freelancerAgent)).toEqual([2]);
+    // Own messages never count.
+    expect(await unread(ownerAgent)).toEqual([0]);
+    await freelancerAgent.post(messagesUrl(conversation.uuid), { body: 'Hi' });
+    expect(await unread(ownerAgent)).toEqual([1]);
+    // Reading the conversation marks them read.
+    await freelancerAgent.get(conversationUrl(conversation.uuid));
+    expect(await unread(freelancerAgent)).toEqual([0]);
+    expect(await unread(ownerAgent)).toEqual([1]);
+  });
+});

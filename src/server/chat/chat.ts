@@ -46,16 +46,19 @@ export interface LoadedConversation {
   freelancerUuid: string;
 }
 
-const CONVERSATION_SQL = `SELECT c.uuid, c.task_uuid, t.identifier AS task_identifier, t.title AS task_title,
+const CONVERSATION_COLUMNS = `c.uuid, c.task_uuid, t.identifier AS task_identifier, t.title AS task_title,
         c.customer_uuid, cu.display_name AS customer_display_name,
         cu.photo_path AS customer_photo_path, cu.deleted_at IS NOT NULL AS customer_deleted,
         c.freelancer_uuid, fu.display_name AS freelancer_display_name,
         fu.photo_path AS freelancer_photo_path, fu.deleted_at IS NOT NULL AS freelancer_deleted,
-        c.created_at
-   FROM chat_conversations c
+        c.created_at`;
+
+const CONVERSATION_FROM = `FROM chat_conversations c
    JOIN tasks t ON t.uuid = c.task_uuid
    JOIN users cu ON cu.uuid = c.customer_uuid
    JOIN users fu ON fu.uuid = c.freelancer_uuid`;
+
+const CONVERSATION_SQL = `SELECT ${CONVERSATION_COLUMNS} ${CONVERSATION_FROM}`;
 
 const participant = (
   uuid: string,
@@ -144,6 +147,38 @@ export async function openConversation(
   );
   if (!row) throw notFound();
   return { loaded: toConversation(row), created: inserted.length > 0 };
+}
+
+/**
+ * The user's conversations, as customer or freelancer, optionally about one task (a task that is
+ * not a uuid matches none); the latest activity (last message, else creation) first, each with the
+ * count of the other party's messages the user has not read.
+ */
+export async function listConversations(
+  db: Queryable,
+  userUuid: string,
+  taskUuid?: string,
+): Promise<ChatConversation[]> {
+  if (taskUuid !== undefined && !isUuid(taskUuid)) return [];
+  const rows = await db.query<ConversationRow & { unread_count: number }>(
+    `SELECT ${CONVERSATION_COLUMNS},
+            (SELECT count(*)::int FROM chat_messages m
+              WHERE m.conversation_uuid = c.uuid AND m.sender_uuid <> $1 AND m.read_at IS NULL
+            ) AS unread_count,
+            COALESCE(
+              (SELECT max(m.created_at) FROM chat_messages m WHERE m.conversation_uuid = c.uuid),
+              c.created_at
+            ) AS last_activity
+       ${CONVERSATION_FROM}
+      WHERE (c.customer_uuid = $1 OR c.freelancer_uuid = $1)
+        AND ($2::uuid IS NULL OR c.task_uuid = $2::uuid)
+      ORDER BY last_activity DESC, c.created_at DESC, c.uuid`,
+    [userUuid, taskUuid ?? null],
+  );
+  return rows.map((row) => ({
+    ...toConversation(row).conversation,
+    unread_count: Number(row.unread_count),
+  }));
 }
 
 /** Marks the other party's messages read for `readerUuid`, then answers the latest messages. */

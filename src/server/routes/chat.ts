@@ -11,6 +11,7 @@ import { forbidden } from '../errors';
 import {
   addMessage,
   findConversation,
+  listConversations,
   openConversation,
   otherParticipant,
   readMessages,
@@ -62,6 +63,17 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(created ? 201 : 200).send({ data: conversation.conversation });
     },
   );
+
+  /**
+   * The caller's conversations (as customer or freelancer), optionally about one task
+   * (`?task=<uuid>`), newest activity first, each with the caller's unread_count.
+   */
+  app.get<{ Querystring: { task?: unknown } }>('/chat/conversations', async (request) => {
+    const user = requireUser(request);
+    const { task } = request.query;
+    const taskUuid = typeof task === 'string' && task !== '' ? task : undefined;
+    return { data: await listConversations(db, user.uuid, taskUuid) };
+  });
 
   /** Participants only; marks the other party's messages read. */
   app.get<{ Params: { uuid: string } }>('/chat/conversations/:uuid', async (request) => {

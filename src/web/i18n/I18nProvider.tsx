@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import type { Locale } from '../../shared/locales';
 import { cachedMessages, loadMessages, type Messages } from './loadMessages';
-import { setMomentLocale } from './moment';
+import { preferMomentLocale } from './moment';
 
 const isDev = process.env.NODE_ENV === 'development';
 
@@ -26,7 +26,7 @@ interface Props {
 
 /**
  * IntlProvider for a locale whose catalog is loaded on demand; sets <html lang> and moment's
- * locale. While another locale loads, the previous catalog stays on screen.
+ * locale (applied when moment loads). While another locale loads, the previous catalog stays on screen.
  */
 export function I18nProvider({ locale, messages: given, fallback = null, children }: Props) {
   const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(() => {
@@ -36,7 +36,8 @@ export function I18nProvider({ locale, messages: given, fallback = null, childre
 
   useEffect(() => {
     document.documentElement.lang = locale;
-    void setMomentLocale(locale).catch((error: unknown) => console.error('[i18n] moment', error));
+    // moment loads only where a page shows relative times (useMoment); it takes this locale then.
+    preferMomentLocale(locale);
   }, [locale]);
 
   useEffect(() => {

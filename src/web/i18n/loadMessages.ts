@@ -1,6 +1,11 @@
+import type { MessageFormatElement } from 'react-intl';
 import type { Locale } from '../../shared/locales';
 
-export type Messages = Record<string, string>;
+/**
+ * A catalog: ICU strings (tests, development) or, in production builds, the same messages
+ * precompiled to ASTs by scripts/webpack/compiledMessagesLoader.cjs.
+ */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 const cache = new Map<Locale, Messages>();
 

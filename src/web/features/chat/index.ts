@@ -1,3 +1,7 @@
 /** The chat feature's public surface: other features open the panel with these. */
 export { ChatPanel } from './ChatPanel';
-export { refetchConversation, useStartConversationMutation } from './chatApi';
+export {
+  refetchConversation,
+  useListConversationsQuery,
+  useStartConversationMutation,
+} from './chatApi';

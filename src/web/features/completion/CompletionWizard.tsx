@@ -12,6 +12,7 @@ import {
   type CompletionStatus,
 } from '../../../shared/validation/completion';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { machineDevtools } from '../../app/inspector';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
@@ -110,7 +111,10 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { outcome } });
+  // The Stately inspector in development (opt-in) and `completion/wizard/<event>` actions for Redux
+  // DevTools, one per event the machine processed, with the state value after it.
+  const [inspect] = useState(() => machineDevtools('completion/wizard', dispatch));
+  const actor = useActorRef(machine, { input: { outcome }, inspect });
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const bodyRef = useRef<HTMLDivElement>(null);

@@ -7,6 +7,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Offer } from '../../../shared/types';
 import { errorStatus } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
+import { useMoment } from '../../i18n/moment';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -97,9 +98,14 @@ export interface OfferCardProps {
   disabled?: boolean;
   /** The owner may assign it (machine: ASSIGN_OFFER, and no offer chosen yet). */
   assignable?: boolean;
-  /** The owner may start a chat with its freelancer (machine: START_CHAT). */
+  /**
+   * The owner may start a chat with its freelancer (machine: START_CHAT); its freelancer may open
+   * the conversation the owner started.
+   */
   onChat?: (freelancerUuid: string) => void;
   chatLoading?: boolean;
+  /** Unread messages in that conversation, shown in the button's label when > 0. */
+  chatUnread?: number;
   /** Shows a failed assign (409, 404) where it survives this card leaving the list. */
   onAssignFailed?: (message: MessageDescriptor) => void;
 }
@@ -115,9 +121,11 @@ export function OfferCard({
   assignable = false,
   onChat,
   chatLoading = false,
+  chatUnread = 0,
   onAssignFailed,
 }: OfferCardProps) {
   const intl = useIntl();
+  const moment = useMoment(locale);
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -191,7 +199,9 @@ export function OfferCard({
               </Muted>
             ))}
           <Muted>
-            <time dateTime={offer.created_at}>{fromNow(offer.created_at, locale)}</time>
+            <time dateTime={offer.created_at}>
+              {moment ? fromNow(moment, offer.created_at, locale) : null}
+            </time>
           </Muted>
         </Who>
         <Price aria-label={`${intl.formatMessage(messages.priceLabel)}: ${price}`}>{price}</Price>
@@ -210,7 +220,9 @@ export function OfferCard({
               $loading={chatLoading}
               onClick={() => onChat(freelancer.uuid)}
             >
-              {intl.formatMessage(messages.chat)}
+              {chatUnread > 0
+                ? intl.formatMessage(messages.chatUnread, { count: chatUnread })
+                : intl.formatMessage(messages.chat)}
             </Button>
           )}
           {canEdit && (

@@ -10,7 +10,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { ButtonLink } from '../../ui/Button';
-import { ChatPanel, useStartConversationMutation } from '../chat';
+import { ChatPanel, useListConversationsQuery, useStartConversationMutation } from '../chat';
 import { useMeQuery } from '../session/sessionApi';
 import { ErrorPopup } from './ErrorPopup';
 import { offerMessages as messages } from './messages';
@@ -67,6 +67,15 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
   const findFreelancers = controls.has('FIND_FREELANCERS');
   const { data, isError } = useGetOffersQuery(task.uuid, { skip: !sees || findFreelancers });
   const [startConversation, { isLoading: starting, originalArgs }] = useStartConversationMutation();
+  // A freelancer opens the conversation the owner started about this task (none: no button).
+  const freelancerView = (role === 'offerer' || role === 'chosen') && !findFreelancers;
+  const { data: conversations } = useListConversationsQuery(
+    { task: task.uuid },
+    { skip: !freelancerView || !me },
+  );
+  const ownConversation = freelancerView
+    ? conversations?.find((c) => c.task.uuid === task.uuid && c.freelancer?.uuid === me?.uuid)
+    : undefined;
   const [conversation, setConversation] = useState<string | null>(null);
   const [popup, setPopup] = useState<MessageDescriptor | null>(null);
 
@@ -122,6 +131,20 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     return role === 'offerer' && anyChosen ? 'chosenOther' : null;
   };
 
+  const chatProps = (offer: Offer) => {
+    if (role === 'owner') {
+      return {
+        onChat: controls.has('START_CHAT') ? (uuid: string) => void onChat(uuid) : undefined,
+        chatLoading: starting && originalArgs?.freelancerUuid === offer.freelancer?.uuid,
+      };
+    }
+    if (!ownConversation || offer.freelancer?.uuid !== me?.uuid) return {};
+    return {
+      onChat: () => setConversation(ownConversation.uuid),
+      chatUnread: ownConversation.unread_count ?? 0,
+    };
+  };
+
   const onChat = async (freelancerUuid: string) => {
     const result = await startConversation({ taskUuid: task.uuid, freelancerUuid });
     if (result.data) setConversation(result.data.uuid);
@@ -142,10 +165,7 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
           badge={badgeOf(offer)}
           editable={role === 'offerer' && controls.has('EDIT_OFFER')}
           assignable={role === 'owner' && controls.has('ASSIGN_OFFER') && !anyChosen}
-          onChat={
-            role === 'owner' && controls.has('START_CHAT') ? (uuid) => void onChat(uuid) : undefined
-          }
-          chatLoading={starting && originalArgs?.freelancerUuid === offer.freelancer?.uuid}
+          {...chatProps(offer)}
           onAssignFailed={setPopup}
         />
       ))}

@@ -1,5 +1,5 @@
-import moment from 'moment';
 import type { Locale } from '../../../shared/locales';
+import type { Moment } from '../../i18n/moment';
 
 /** A price in EUR in the page locale: '€1,500' (en), '1500 €' (lv). */
 export function formatPrice(value: number, locale: Locale): string {
@@ -11,7 +11,7 @@ export function formatPrice(value: number, locale: Locale): string {
   }).format(value);
 }
 
-/** '3 hours ago' in the page locale (moment's locale data is loaded by the I18nProvider). */
-export function fromNow(iso: string, locale: Locale): string {
+/** '3 hours ago' in the page locale; moment and its locale data come from useMoment(locale). */
+export function fromNow(moment: Moment, iso: string, locale: Locale): string {
   return moment(iso).locale(locale).fromNow();
 }

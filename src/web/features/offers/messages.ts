@@ -46,6 +46,10 @@ export const offerMessages = defineMessages({
   delete: { id: 'offers.card.delete', defaultMessage: 'Delete' },
   assign: { id: 'offers.card.assign', defaultMessage: 'Assign' },
   chat: { id: 'offers.card.chat', defaultMessage: 'Chat' },
+  chatUnread: {
+    id: 'offers.card.chatUnread',
+    defaultMessage: '{count, plural, one {Chat (# unread)} other {Chat (# unread)}}',
+  },
   priceLabel: { id: 'offers.card.price', defaultMessage: 'Price' },
   deleteTitle: { id: 'offers.delete.title', defaultMessage: 'Delete the offer?' },
   deleteText: {

@@ -9,9 +9,9 @@ import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-sa
 import { call, cancel, delay, fork, put, take } from 'redux-saga/effects';
 import { api } from '../../api/api';
 import { getConfig } from '../../app/config';
-import { refetchConversation } from '../chat';
+import { refetchConversation } from '../chat/chatApi';
 import { showNotice } from '../notices/noticesSlice';
-import { offerMessages } from '../offers';
+import { offerMessages } from '../offers/messages';
 import { loggedOut } from '../session/sessionActions';
 import { createEventSource } from './eventSource';
 import { taskPageClosed, taskPageOpened } from './pushActions';
@@ -68,7 +68,10 @@ export const refetchTask = (uuid: string) =>
     { type: 'Offers', id: uuid },
   ]);
 
-/** chat.message refetches the open conversation; offers.not_chosen tells the freelancer. */
+/**
+ * chat.message refetches the open conversation and the conversation lists (unread counts);
+ * offers.not_chosen tells the freelancer.
+ */
 export function* handleOfferAndChatEvent(data: unknown) {
   if (!data || typeof data !== 'object') return;
   const event = data as { handler?: unknown; conversation_uuid?: unknown; task_uuid?: unknown };

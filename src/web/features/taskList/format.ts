@@ -1,12 +1,11 @@
-import moment from 'moment';
 import type { IntlShape } from 'react-intl';
-import { DATE_DISPLAY_FORMAT } from '../../../shared/limits';
 import {
   displayStatus,
   parseLocalDateTime,
   type DisplayStatus,
 } from '../../../shared/taskLifecycle';
 import type { TaskSummary } from '../../../shared/types';
+import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { taskListMessages as messages } from './messages';
 
 const euro = (intl: IntlShape, value: number) =>
@@ -20,7 +19,7 @@ export function formatBudget(intl: IntlShape, from: number, to: number): string 
 
 const formatDate = (value: string | null): string | null => {
   const date = parseLocalDateTime(value);
-  return date ? moment(date).format(DATE_DISPLAY_FORMAT) : null;
+  return date ? formatDisplayDateTime(date) : null;
 };
 
 /** The time window in DD.MM.YYYY HH:mm: from a start, by an end, or the period between. */

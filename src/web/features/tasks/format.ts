@@ -1,8 +1,8 @@
 /** Pure formatting of the task detail page (SPEC section 9: budget display, date display). */
-import moment from 'moment';
-import { DATE_DISPLAY_FORMAT } from '../../../shared/limits';
 import type { Locale } from '../../../shared/locales';
 import { parseLocalDateTime } from '../../../shared/taskLifecycle';
+import { formatDisplayDateTime } from '../../i18n/dateFormat';
+import type { Moment } from '../../i18n/moment';
 
 const euro = (locale: Locale) =>
   new Intl.NumberFormat(locale, {
@@ -33,11 +33,11 @@ export function budgetParts(
 /** The API's local date-time as DD.MM.YYYY HH:mm; null when missing or invalid. */
 export function formatDateTime(value: string | null | undefined): string | null {
   const date = parseLocalDateTime(value);
-  return date ? moment(date).format(DATE_DISPLAY_FORMAT) : null;
+  return date ? formatDisplayDateTime(date) : null;
 }
 
-/** '3 hours ago' in the page locale (moment's locale data is loaded by the I18nProvider). */
-export function relativeTime(iso: string, locale: Locale, now: Date): string {
+/** '3 hours ago' in the page locale; moment and its locale data come from useMoment(locale). */
+export function relativeTime(moment: Moment, iso: string, locale: Locale, now: Date): string {
   return moment(iso).locale(locale).from(now);
 }
 

@@ -30,3 +30,12 @@ describe('push events of offers and chat', () => {
     expect(handleOfferAndChatEvent(null).next().done).toBe(true);
   });
 });
+
+describe('refetchConversation', () => {
+  it('invalidates the conversation and the conversation lists (unread counts)', () => {
+    expect(refetchConversation('c1').payload).toEqual([
+      { type: 'Chat', id: 'c1' },
+      { type: 'Chat', id: 'LIST' },
+    ]);
+  });
+});

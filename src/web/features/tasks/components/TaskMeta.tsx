@@ -5,6 +5,7 @@ import type { Locale } from '../../../../shared/locales';
 import type { DisplayStatus } from '../../../../shared/taskLifecycle';
 import type { Task } from '../../../../shared/types';
 import { useAppDispatch } from '../../../app/hooks';
+import { useMoment } from '../../../i18n/moment';
 import { routePath } from '../../../i18n/routes';
 import { CopyButton } from '../../../ui/CopyButton';
 import { StatusPill } from '../../../ui/StatusPill';
@@ -53,6 +54,7 @@ interface Props {
 /** Status pill, relative creation time, view count, category link and the copyable id. */
 export function TaskMeta({ task, status, locale, now }: Props) {
   const intl = useIntl();
+  const moment = useMoment(locale);
   const dispatch = useAppDispatch();
   return (
     <List>
@@ -61,9 +63,11 @@ export function TaskMeta({ task, status, locale, now }: Props) {
       </li>
       <li>
         <time dateTime={task.created_at} title={new Date(task.created_at).toLocaleString(locale)}>
-          {intl.formatMessage(messages.createdAt, {
-            relative: relativeTime(task.created_at, locale, now),
-          })}
+          {moment
+            ? intl.formatMessage(messages.createdAt, {
+                relative: relativeTime(moment, task.created_at, locale, now),
+              })
+            : null}
         </time>
       </li>
       <li>{intl.formatMessage(messages.views, { count: task.views_count })}</li>
