@@ -48,7 +48,9 @@ export default defineConfig({
       SEED: 'demo',
       MAP_TILE_URL: '',
       LOG_LEVEL: 'warn',
+      // Every test comes from 127.0.0.1: the suite alone would pass the per-address limits.
       LOGIN_RATE_LIMIT: '1000',
+      RATE_LIMIT: '100000',
     },
   },
 });
