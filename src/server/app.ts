@@ -28,6 +28,7 @@ import { taskListRoutes } from './routes/taskList';
 import { taskRoutes } from './routes/tasks';
 import { taskWriteRoutes } from './routes/taskWrite';
 import { registerSpa } from './spa';
+import type { RouteEntry } from './types';
 import { uploadsDirOf, uploadsRoutes } from './uploads';
 import './types';
 
@@ -64,9 +65,15 @@ export async function buildServer(
   config: ServerConfig,
   deps: ServerDeps,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel } });
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
   app.decorate('db', deps.db);
   app.decorate('config', config);
+  // Every route as registered (method, full url): tests walk it so a new route is covered too.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   await app.register(cookie);
   await app.register(helmet, {

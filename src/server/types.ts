@@ -6,10 +6,18 @@ import type { UserRow } from './users';
 
 export type SessionState = 'none' | 'valid' | 'expired';
 
+/** One registered route: its method and full url with parameters (e.g. '/api/tasks/:uuid'). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
+    /** Every route registered so far, in order (HEAD twins included). */
+    routeTable: readonly RouteEntry[];
   }
   interface FastifyRequest {
     /** The logged-in user, or null for a visitor (resolved for API routes). */
