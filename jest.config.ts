@@ -42,7 +42,8 @@ const config: Config = {
       // node, plus PGlite opened outside the module sandbox (see the file for why).
       testEnvironment: '<rootDir>/test/support/serverEnvironment.ts',
       roots: ['<rootDir>/test/server'],
-      transform: { '^.+\\.(t|j)sx?$': swc as never },
+      // .mjs: scripts/pg.mjs (the throwaway PostgreSQL of test/server/postgres).
+      transform: { '^.+\\.(t|j)sx?$': swc as never, '^.+\\.mjs$': swc as never },
       // ESM-only packages the Fastify plugins load (by require or import()) must become CommonJS.
       transformIgnorePatterns: [`/node_modules/(?!(${serverEsmPackages.join('|')})/)`],
       globalSetup: '<rootDir>/test/support/serverGlobalSetup.ts',

@@ -29,6 +29,11 @@ export interface ServerConfig {
   host: string;
   /** DATA_DIR: embedded database, uploads. Default ./data */
   dataDir: string;
+  /**
+   * UPLOADS_DIR: where uploaded images are stored and served from. Default DATA_DIR/uploads. Several
+   * API processes behind one load balancer must share it (a network or shared volume).
+   */
+  uploadsDir: string;
   /** DATABASE_URL: a real PostgreSQL server; empty = embedded PGlite in DATA_DIR/db */
   databaseUrl: string;
   /** SEED: 'demo' seeds demo data; default 'demo' on the embedded database, '' on DATABASE_URL */
@@ -64,11 +69,15 @@ const int = (value: string | undefined, fallback: number): number => {
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const port = int(env.PORT, 3000);
   const databaseUrl = env.DATABASE_URL ?? '';
+  const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    dataDir,
+    uploadsDir: env.UPLOADS_DIR
+      ? path.resolve(cwd, env.UPLOADS_DIR)
+      : path.join(dataDir, 'uploads'),
     databaseUrl,
     seed: env.SEED ?? (databaseUrl ? '' : 'demo'),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),

@@ -29,7 +29,7 @@ import { taskRoutes } from './routes/tasks';
 import { taskWriteRoutes } from './routes/taskWrite';
 import { registerSpa } from './spa';
 import type { RouteEntry } from './types';
-import { uploadsDirOf, uploadsRoutes } from './uploads';
+import { uploadsRoutes } from './uploads';
 import './types';
 
 export interface ServerDeps {
@@ -115,7 +115,7 @@ export async function buildServer(
     },
     { prefix: config.public.apiBase },
   );
-  await app.register(uploadsRoutes, { uploadsDir: uploadsDirOf(config.dataDir) });
+  await app.register(uploadsRoutes, { uploadsDir: config.uploadsDir });
   await registerSpa(app, config);
 
   // The first unknown-email login must not be slower than the rest.

@@ -6,7 +6,6 @@ import { buildServer } from './app';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { uploadsDirOf } from './uploads';
 
 export const DEMO_ACCOUNTS = [
   'customer@talka.test',
@@ -18,11 +17,17 @@ export const DEMO_PASSWORD = 'talka-demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const uploadsDir = uploadsDirOf(config.dataDir);
+  const uploadsDir = config.uploadsDir;
   fs.mkdirSync(uploadsDir, { recursive: true });
   const db = await openDb(
     config.databaseUrl
-      ? { databaseUrl: config.databaseUrl }
+      ? {
+          databaseUrl: config.databaseUrl,
+          // Never fatal: requests answer 503 until the database is back, then everything resumes.
+          onConnectionError: (err) =>
+            console.warn(`database connection lost: ${(err as Error | undefined)?.message ?? err}`),
+          onListenRestored: () => console.warn('database is back: push LISTEN re-established'),
+        }
       : { dataDir: path.join(config.dataDir, 'db') },
   );
   await migrate(db);

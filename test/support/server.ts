@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return {
     ...base,
     dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
     staticDir: path.join(dataDir, 'no-dist'),
     logLevel: 'silent',
     cookieSecure: false,

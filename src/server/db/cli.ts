@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../../config';
-import { uploadsDirOf } from '../uploads';
 import { openDb } from './db';
 import { migrate } from './migrate';
 
@@ -22,7 +21,7 @@ async function run(command: string | undefined): Promise<void> {
     const applied = await migrate(db);
     console.log(applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date');
     if (command === 'seed') {
-      const uploadsDir = uploadsDirOf(config.dataDir);
+      const uploadsDir = config.uploadsDir;
       fs.mkdirSync(uploadsDir, { recursive: true });
       const { seed } = await import('./seed');
       await seed(db, { uploadsDir });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite as PGliteType } from '@electric-sql/pglite';
-import type { Pool, PoolClient } from 'pg';
+import type { Client, Pool, PoolClient } from 'pg';
 
 export type Param = string | number | boolean | null | Date | readonly unknown[] | Buffer;
 
@@ -71,7 +71,135 @@ export function pgliteDb(pg: PGliteType): Db {
   };
 }
 
-export function postgresDb(pool: Pool): Db {
+/** Reconnect delays of the LISTEN connection: doubling from the first, capped at the second. */
+export const LISTEN_RETRY_MS = { first: 200, max: 3000 };
+
+export interface ListenerEvents {
+  /** The LISTEN connection is gone (the database stopped or the network broke). */
+  onLost?: (err: unknown) => void;
+  /** LISTEN is back on every channel after a loss; events sent in between were missed. */
+  onRestored?: () => void;
+}
+
+/**
+ * One dedicated connection (not from the pool) LISTENing on every subscribed channel. When it drops
+ * it reconnects with backoff and LISTENs again, for as long as anyone is subscribed. It always has
+ * an 'error' listener: a lost connection must never crash the process.
+ */
+export function pgListener(makeClient: () => Client, events: ListenerEvents = {}) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let attempt = 0;
+  let lostOnce = false;
+  let closed = false;
+
+  const scheduleReconnect = () => {
+    if (closed || timer || connecting || client || handlers.size === 0) return;
+    const delay = Math.min(LISTEN_RETRY_MS.max, LISTEN_RETRY_MS.first * 2 ** attempt);
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      ensure().catch(() => scheduleReconnect());
+    }, delay);
+    timer.unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = makeClient();
+    let lost = false;
+    const lose = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) {
+        client = null;
+        lostOnce = true;
+        events.onLost?.(err);
+      }
+      c.removeAllListeners('notification');
+      c.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    c.on('error', lose);
+    c.on('end', () => lose(new Error('LISTEN connection ended')));
+    c.on('notification', (msg: { channel: string; payload?: string }) => {
+      for (const handler of [...(handlers.get(msg.channel) ?? [])]) handler(msg.payload ?? '');
+    });
+    try {
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      lose(err);
+      throw err;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    attempt = 0;
+    if (lostOnce) events.onRestored?.();
+  };
+
+  const ensure = (): Promise<void> => {
+    if (client) return Promise.resolve();
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  return {
+    /** True while the LISTEN connection is up. */
+    get connected() {
+      return client !== null;
+    },
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      quoteIdent(channel);
+      let set = handlers.get(channel);
+      const isNew = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onPayload);
+      try {
+        if (connecting) await connecting;
+        if (client && isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
+        else await ensure();
+      } catch (err) {
+        set.delete(onPayload);
+        if (set.size === 0) handlers.delete(channel);
+        throw err;
+      }
+      return async () => {
+        const current = handlers.get(channel);
+        if (!current?.delete(onPayload) || current.size > 0) return;
+        handlers.delete(channel);
+        if (client) await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+        if (handlers.size === 0 && client) {
+          const c = client;
+          client = null;
+          await c.end().catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => undefined);
+    },
+  };
+}
+
+export function postgresDb(
+  pool: Pool,
+  makeListenClient: () => Client,
+  events: ListenerEvents = {},
+): Db {
+  const listener = pgListener(makeListenClient, events);
   const wrap = (q: Pool | PoolClient): Queryable => ({
     async query<R>(sql: string, params: readonly Param[] = []) {
       const res = await q.query(sql, params as unknown[]);
@@ -100,19 +228,7 @@ export function postgresDb(pool: Pool): Db {
         client.release();
       }
     },
-    async listen(channel, onPayload) {
-      const client = await pool.connect();
-      const handler = (msg: { channel: string; payload?: string }) => {
-        if (msg.channel === channel) onPayload(msg.payload ?? '');
-      };
-      client.on('notification', handler);
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-      return async () => {
-        client.off('notification', handler);
-        await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
-        client.release();
-      };
-    },
+    listen: listener.listen,
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -125,6 +241,7 @@ export function postgresDb(pool: Pool): Db {
       }
     },
     async close() {
+      await listener.close();
       await pool.end();
     },
   };
@@ -136,15 +253,28 @@ export interface OpenOptions {
   dataDir?: string;
   /** A dump made by PGlite's dumpDataDir(): start from it instead of initdb (tests). */
   loadDataDir?: Blob;
+  /** PostgreSQL only: a pooled or LISTEN connection was lost (logged; requests answer 503). */
+  onConnectionError?: (err: unknown) => void;
+  /** PostgreSQL only: LISTEN is re-established after a lost connection. */
+  onListenRestored?: () => void;
 }
 
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const { Pool } = await import('pg');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client that loses its server must not crash the process; the next query reports it.
-    pool.on('error', () => undefined);
-    return postgresDb(pool);
+    const { Client, Pool } = await import('pg');
+    const settings = {
+      connectionString: options.databaseUrl,
+      // A database that does not answer fails the request (503) instead of hanging it.
+      connectionTimeoutMillis: 5000,
+    };
+    const pool = new Pool({ ...settings, max: 10 });
+    // An idle client that loses its server emits 'error' on the pool: without a listener the process
+    // would crash. The next query that needs the database reports the outage (503).
+    pool.on('error', (err) => options.onConnectionError?.(err));
+    return postgresDb(pool, () => new Client(settings), {
+      onLost: (err) => options.onConnectionError?.(err),
+      onRestored: options.onListenRestored,
+    });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });

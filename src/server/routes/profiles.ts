@@ -18,7 +18,6 @@ import type { Db } from '../db/db';
 import { FieldErrors, notFound } from '../errors';
 import { pickLocale } from '../i18n';
 import { createStorage, ImageRejectedError, rejectionMessage, type Storage } from '../storage';
-import { uploadsDirOf } from '../uploads';
 import { isOnline, photoOf, toCurrentUser, type UserRow } from '../users';
 import { validateBody } from '../validate';
 import { iso, numOrNull } from './browseQuery';
@@ -155,7 +154,7 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
 
 export const profileRoutes: FastifyPluginAsync<{ storage?: Storage }> = async (app, opts) => {
   const { db } = app;
-  const storage = opts.storage ?? createStorage(uploadsDirOf(app.config.dataDir));
+  const storage = opts.storage ?? createStorage(app.config.uploadsDir);
 
   app.get<{ Params: { uuid: string }; Querystring: { locale?: string } }>(
     '/users/:uuid',

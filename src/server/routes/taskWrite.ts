@@ -21,7 +21,6 @@ import {
   type PartsSource,
   type SaveTaskDeps,
 } from '../tasks/saveTask';
-import { uploadsDirOf } from '../uploads';
 import '../types';
 
 type PartsOptions = Parameters<FastifyRequest['parts']>[0];
@@ -52,7 +51,7 @@ export function sendTaskFormErrors(
 }
 
 export const taskWriteRoutes: FastifyPluginAsync = async (app) => {
-  const storage = createStorage(uploadsDirOf(app.config.dataDir));
+  const storage = createStorage(app.config.uploadsDir);
   const depsFor = (request: FastifyRequest): SaveTaskDeps => ({
     db: app.db,
     storage,

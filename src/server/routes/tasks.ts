@@ -7,7 +7,6 @@ import { notifyTaskChanged } from '../push/plugin';
 import { deleteTask } from '../tasks/deleteTask';
 import { loadTaskEntry } from '../tasks/loadTask';
 import { countView } from '../tasks/views';
-import { uploadsDirOf } from '../uploads';
 import '../types';
 
 export const taskRoutes: FastifyPluginAsync = async (app) => {
@@ -28,7 +27,7 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { uuid: string } }>('/tasks/:uuid', async (request, reply) => {
     const user = requireUser(request);
     const taskUuid = await deleteTask(
-      { db: app.db, uploadsDir: uploadsDirOf(app.config.dataDir), log: request.log },
+      { db: app.db, uploadsDir: app.config.uploadsDir, log: request.log },
       request.params.uuid,
       user,
       request.locale,
