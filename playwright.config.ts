@@ -51,6 +51,9 @@ export default defineConfig({
       // Every test comes from 127.0.0.1: the suite alone would pass the per-address limits.
       LOGIN_RATE_LIMIT: '1000',
       RATE_LIMIT: '100000',
+      OFFER_RATE_LIMIT: '1000',
+      CHAT_RATE_LIMIT: '1000',
+      REPORT_RATE_LIMIT: '1000',
     },
   },
 });

@@ -44,8 +44,20 @@ export interface ServerConfig {
   sessionAbsoluteHours: number;
   /** Secure cookies with the __Host- prefix. COOKIE_SECURE, default true when PUBLIC_URL is https */
   cookieSecure: boolean;
-  /** Login attempts per minute per address. LOGIN_RATE_LIMIT, default 10 */
+  /** Login and registration attempts per minute per address. LOGIN_RATE_LIMIT, default 10 */
   loginRateLimit: number;
+  /** Offers a freelancer may send per minute. OFFER_RATE_LIMIT, default 20 */
+  offerRateLimit: number;
+  /** Chat messages per minute per user. CHAT_RATE_LIMIT, default 30 */
+  chatRateLimit: number;
+  /** Task reports per minute per address. REPORT_RATE_LIMIT, default 10 */
+  reportRateLimit: number;
+  /**
+   * Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits per address)
+   * and the scheme from X-Forwarded-Proto. TRUST_PROXY: 'true', a hop count or a list of addresses;
+   * default off (a client could otherwise forge its address).
+   */
+  trustProxy: boolean | number | string;
   /** Requests per minute per address for everything else. RATE_LIMIT, default 600 */
   rateLimit: number;
   /** Folder holding the built SPA. STATIC_DIR, default ./dist */
@@ -66,6 +78,14 @@ const int = (value: string | undefined, fallback: number): number => {
   return Number.isFinite(n) ? n : fallback;
 };
 
+/** 'true'/'false', a hop count, or addresses/CIDRs separated by commas (Fastify's trustProxy). */
+const trustProxyOf = (value: string | undefined): boolean | number | string => {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
+};
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const port = int(env.PORT, 3000);
   const databaseUrl = env.DATABASE_URL ?? '';
@@ -84,6 +104,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 720),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
+    offerRateLimit: int(env.OFFER_RATE_LIMIT, 20),
+    chatRateLimit: int(env.CHAT_RATE_LIMIT, 30),
+    reportRateLimit: int(env.REPORT_RATE_LIMIT, 10),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimit: int(env.RATE_LIMIT, 600),
     staticDir: path.resolve(cwd, env.STATIC_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -4,7 +4,8 @@
  * counts; new messages are pushed to the other participant.
  */
 import type { ChatConversation, ChatConversationView, ChatMessage } from '../../src/shared/types';
-import { CHAT_MESSAGE_RATE_LIMIT, chatMessageEvent } from '../../src/server/routes/chat';
+import { loadConfig } from '../../config';
+import { chatMessageEvent } from '../../src/server/routes/chat';
 import {
   agent,
   buildTestApp,
@@ -18,6 +19,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/server';
+
+/** The default the suite's app runs with (testConfig keeps it). */
+const CHAT_MESSAGE_RATE_LIMIT = loadConfig({}).chatRateLimit;
 
 let t: TestApp;
 let category: { id: number; slug: string };

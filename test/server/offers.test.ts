@@ -4,7 +4,7 @@
  */
 import type { Offer, Task } from '../../src/shared/types';
 import type { PushEvent } from '../../src/server/push';
-import { OFFER_CREATE_RATE_LIMIT } from '../../src/server/routes/offers';
+import { loadConfig } from '../../config';
 import { isUniqueViolation } from '../../src/server/offers/offers';
 import { loadOffers, offerHash } from '../../src/server/tasks/loadTask';
 import {
@@ -21,6 +21,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/server';
+
+/** The default the suite's app runs with (testConfig keeps it). */
+const OFFER_CREATE_RATE_LIMIT = loadConfig({}).offerRateLimit;
 
 let t: TestApp;
 let category: { id: number; slug: string };

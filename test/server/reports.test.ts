@@ -4,7 +4,7 @@
  * The limit (REPORTS_PER_MINUTE per address) counts every request of a suite, so each describe
  * block has its own app.
  */
-import { REPORTS_PER_MINUTE } from '../../src/server/routes/reports';
+import { loadConfig } from '../../config';
 import { VISITOR_COOKIE } from '../../src/server/tasks/views';
 import {
   agent,
@@ -16,6 +16,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/server';
+
+/** The default the suite's app runs with (testConfig keeps it). */
+const REPORTS_PER_MINUTE = loadConfig({}).reportRateLimit;
 
 const EN = { headers: { 'accept-language': 'en' } };
 

@@ -23,9 +23,6 @@ import { MAX_EVENT_BYTES } from '../push/hub';
 import { validateBody } from '../validate';
 import '../types';
 
-/** Per user: messages a minute. */
-export const CHAT_MESSAGE_RATE_LIMIT = 30;
-
 /** Room left for the NOTIFY envelope around the event. */
 const ENVELOPE_BYTES = 200;
 
@@ -90,7 +87,8 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     {
       config: {
         rateLimit: {
-          max: CHAT_MESSAGE_RATE_LIMIT,
+          // Per user: config.chatRateLimit (CHAT_RATE_LIMIT) messages a minute.
+          max: app.config.chatRateLimit,
           timeWindow: '1 minute',
           keyGenerator: (request) => `chat:${request.user?.uuid ?? request.ip}`,
         },

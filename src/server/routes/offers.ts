@@ -31,9 +31,6 @@ import { loadTask, loadVisibleOffers } from '../tasks/loadTask';
 import { validateBody } from '../validate';
 import '../types';
 
-/** Per user (or address, for visitors): a freelancer sends a few offers a minute at most. */
-export const OFFER_CREATE_RATE_LIMIT = 20;
-
 const chooseSchema = yup.object({
   hash: yup.string().strict().typeError(ref(m.invalid)).required(ref(m.required)),
 });
@@ -68,7 +65,8 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     {
       config: {
         rateLimit: {
-          max: OFFER_CREATE_RATE_LIMIT,
+          // Per user (or address, for visitors): config.offerRateLimit (OFFER_RATE_LIMIT).
+          max: app.config.offerRateLimit,
           timeWindow: '1 minute',
           keyGenerator: (request) => `offers:${request.user?.uuid ?? request.ip}`,
         },

@@ -9,7 +9,8 @@
  *   'already reported' and closes the modal).
  * - The owner is refused by the lifecycle machine's REPORT control: 403.
  * - message: at most 5000 characters (422 errors.message).
- * - At most REPORTS_PER_MINUTE requests per address and minute (429), on top of the global limit.
+ * - At most config.reportRateLimit (REPORT_RATE_LIMIT) requests per address and minute (429), on
+ *   top of the global limit.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ViewerRole } from '../../shared/taskLifecycle';
@@ -21,10 +22,8 @@ import { viewerKey } from '../tasks/views';
 import { validateBody } from '../validate';
 import '../types';
 
-export const REPORTS_PER_MINUTE = 10;
-
 export const reportRoutes: FastifyPluginAsync = async (app) => {
-  const limit = { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } };
+  const limit = { rateLimit: { max: app.config.reportRateLimit, timeWindow: '1 minute' } };
 
   app.post<{ Params: { taskUuid: string } }>(
     '/tasks/:taskUuid/report',
