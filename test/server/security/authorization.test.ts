@@ -1,0 +1,375 @@
+/**
+ * ASVS 8.2.2 and 8.3.1: the authorization matrix. Every route of the route table (a new route
+ * without an entry here fails) is called by each role against the demo seed, and each role must get
+ * the status in the table. Roles are relative to the task a case targets:
+ *
+ *   visitor          no session
+ *   otherCustomer    ruta@talka.test: logged in, no part in the task
+ *   otherFreelancer  freelancer3@talka.test: a freelancer with no offer on the task
+ *   owner            customer@talka.test: the task's author
+ *   chosen           freelancer@talka.test: the chosen freelancer of TKPROG01, and the author of an
+ *                    offer on the open TKOPEN01
+ *
+ * Where a role may act, the request carries an empty or invalid body, so the allowed role gets the
+ * validation answer (422, or 415 for a non-multipart task form) and nothing changes; the few cases
+ * that do change something (deletions, logout) run last within their row, or with fresh sessions.
+ * Where roles see different data, `visible` lists who may see which secret in the answer.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { agent, type Agent, type TestApp } from '../../support/server';
+import {
+  buildSeededApp,
+  DEMO_EMAILS,
+  loginAgent,
+  routeKeys,
+  seedFacts,
+  type SeedFacts,
+} from './support';
+
+type Role = 'visitor' | 'otherCustomer' | 'otherFreelancer' | 'owner' | 'chosen';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const ROLES: Role[] = ['visitor', 'otherCustomer', 'otherFreelancer', 'owner', 'chosen'];
+
+interface Case {
+  /** What the case targets, for the failure message. */
+  target: string;
+  url: (f: SeedFacts) => string;
+  body?: Record<string, unknown>;
+  /** The status each role must get; requests run in this key order (allowed destructive last). */
+  expect: Record<Role, number>;
+  /** A new session per role (the request ends it). */
+  freshSession?: boolean;
+  /** Secrets in the answer and the roles that may see them; everyone else must not. */
+  visible?: { secret: (f: SeedFacts) => string; roles: Role[] }[];
+  /** Not requested, with the reason (e.g. an endless stream); still must be listed. */
+  skip?: string;
+}
+
+const all = (status: number): Record<Role, number> => ({
+  visitor: status,
+  otherCustomer: status,
+  otherFreelancer: status,
+  owner: status,
+  chosen: status,
+});
+const loggedIn = (status: number): Record<Role, number> => ({ ...all(status), visitor: 401 });
+const only = (allowed: Partial<Record<Role, number>>, denied = 403): Record<Role, number> => {
+  const denials = Object.fromEntries(
+    ROLES.filter((r) => !(r in allowed)).map((r) => [r, r === 'visitor' ? 401 : denied]),
+  );
+  // Denied roles first, allowed last: an allowed destructive request must not change the rest.
+  return { ...denials, ...allowed } as Record<Role, number>;
+};
+
+const EXACT_ADDRESS = 'Lāčplēša iela 25';
+const exactPlaceFor = (roles: Role[]) => [{ secret: () => EXACT_ADDRESS, roles }];
+
+const prog = (f: SeedFacts) => f.prog.uuid;
+const open = (f: SeedFacts) => f.open.uuid;
+
+/** Keyed by route; each route has one or more cases. Order matters only for destructive ones. */
+const MATRIX: Record<string, Case[]> = {
+  'GET /api/health': [{ target: 'health', url: () => '/api/health', expect: all(200) }],
+  'POST /api/register': [
+    { target: 'empty form', url: () => '/api/register', body: {}, expect: all(422) },
+  ],
+  'POST /api/register/confirm': [
+    { target: 'empty form', url: () => '/api/register/confirm', body: {}, expect: all(422) },
+  ],
+  'POST /api/login': [
+    { target: 'empty form', url: () => '/api/login', body: {}, expect: all(422) },
+  ],
+  'POST /api/logout': [
+    { target: 'own session', url: () => '/api/logout', expect: all(204), freshSession: true },
+  ],
+  'GET /api/me': [{ target: 'self', url: () => '/api/me', expect: loggedIn(200) }],
+  'GET /api/categories': [{ target: 'list', url: () => '/api/categories', expect: all(200) }],
+  'GET /api/tasks': [{ target: 'list', url: () => '/api/tasks', expect: all(200) }],
+  'GET /api/tasks/:slug': [
+    {
+      target: 'TKPROG01',
+      url: (f) => `/api/tasks/${f.prog.identifier}`,
+      expect: all(200),
+      visible: [
+        ...exactPlaceFor(['owner', 'chosen']),
+        // Contacts: each party sees the other's, nobody else sees either.
+        { secret: () => DEMO_EMAILS.owner, roles: ['chosen'] },
+        { secret: () => DEMO_EMAILS.chosen, roles: ['owner'] },
+      ],
+    },
+    {
+      target: 'TKOPEN01 (exact place for the owner only before assignment)',
+      url: (f) => `/api/tasks/${f.open.identifier}`,
+      expect: all(200),
+      visible: [{ secret: () => 'Brīvības iela 68', roles: ['owner'] }],
+    },
+  ],
+  'GET /:locale/tasks/:slug': [
+    {
+      target: 'TKPROG01 page',
+      url: (f) => `/lv/tasks/${f.prog.identifier}`,
+      expect: all(200),
+      visible: [
+        ...exactPlaceFor(['owner', 'chosen']),
+        { secret: () => DEMO_EMAILS.owner, roles: ['owner', 'chosen'] },
+      ],
+    },
+  ],
+  'GET /*': [{ target: 'SPA', url: () => '/lv', expect: all(200) }],
+  'GET /uploads/*': [{ target: 'task image', url: (f) => `/uploads/${f.image}`, expect: all(200) }],
+  'GET /api/tasks/:taskUuid/offers': [
+    {
+      target: 'TKPROG01',
+      url: (f) => `/api/tasks/${f.prog.uuid}/offers`,
+      expect: all(200),
+      visible: [
+        { secret: (f) => f.prog.chosenOffer, roles: ['owner', 'chosen'] },
+        { secret: (f) => f.prog.otherOffer, roles: ['owner'] },
+      ],
+    },
+  ],
+  'GET /api/tasks/:taskUuid/offers/:offerUuid': [
+    {
+      target: 'TKPROG01 chosen offer',
+      url: (f) => `/api/tasks/${f.prog.uuid}/offers/${f.prog.chosenOffer}`,
+      expect: only({ owner: 200, chosen: 200 }),
+    },
+    {
+      target: "TKPROG01 another freelancer's offer",
+      url: (f) => `/api/tasks/${f.prog.uuid}/offers/${f.prog.otherOffer}`,
+      expect: only({ owner: 200 }),
+    },
+  ],
+  'POST /api/tasks/:taskUuid/offers': [
+    {
+      target: 'TKOPEN01 (open; chosen already has an offer)',
+      url: (f) => `/api/tasks/${open(f)}/offers`,
+      body: {},
+      expect: only({ otherFreelancer: 422 }),
+    },
+    {
+      target: 'TKPROG01 (in progress: nobody)',
+      url: (f) => `/api/tasks/${prog(f)}/offers`,
+      body: {},
+      expect: only({}),
+    },
+  ],
+  'PUT /api/tasks/:taskUuid/offers/:offerUuid': [
+    {
+      target: "TKOPEN01 chosen's own offer",
+      url: (f) => `/api/tasks/${open(f)}/offers/${f.open.chosenOffer}`,
+      body: {},
+      expect: only({ chosen: 422 }),
+    },
+    {
+      target: 'TKPROG01 chosen offer (locked)',
+      url: (f) => `/api/tasks/${prog(f)}/offers/${f.prog.chosenOffer}`,
+      body: { description: 'Changed after being chosen', price: 1 },
+      expect: only({}),
+    },
+  ],
+  'POST /api/tasks/:taskUuid/offers/:offerUuid/choose': [
+    {
+      target: 'TKOPEN01 an offer',
+      url: (f) => `/api/tasks/${open(f)}/offers/${f.open.chosenOffer}/choose`,
+      body: {},
+      expect: only({ owner: 422 }),
+    },
+  ],
+  'POST /api/chat/conversations/task/:taskUuid/:freelancerUuid': [
+    {
+      target: 'TKPROG01 with the chosen freelancer (exists)',
+      url: (f) => `/api/chat/conversations/task/${prog(f)}/${f.users.chosen}`,
+      expect: only({ owner: 200 }),
+    },
+  ],
+  'GET /api/chat/conversations': [
+    {
+      target: "the caller's",
+      url: () => '/api/chat/conversations',
+      expect: loggedIn(200),
+      visible: [{ secret: (f) => f.conversation, roles: ['owner', 'chosen'] }],
+    },
+  ],
+  'GET /api/chat/conversations/:uuid': [
+    {
+      target: 'TKPROG01 owner-chosen chat',
+      url: (f) => `/api/chat/conversations/${f.conversation}`,
+      expect: only({ owner: 200, chosen: 200 }),
+    },
+  ],
+  'POST /api/chat/conversations/:uuid/messages': [
+    {
+      target: 'TKPROG01 owner-chosen chat',
+      url: (f) => `/api/chat/conversations/${f.conversation}/messages`,
+      body: {},
+      expect: only({ owner: 422, chosen: 422 }),
+    },
+  ],
+  'GET /api/chat/unread': [{ target: 'own', url: () => '/api/chat/unread', expect: loggedIn(200) }],
+  'POST /api/tasks': [
+    // Anyone logged in may post a task; the JSON body is refused as not multipart.
+    { target: 'new task', url: () => '/api/tasks', body: {}, expect: loggedIn(415) },
+  ],
+  'POST /api/tasks/:uuid': [
+    {
+      target: 'TKOPEN01 (_method=PUT)',
+      url: (f) => `/api/tasks/${open(f)}`,
+      body: {},
+      expect: only({ owner: 415 }),
+    },
+    {
+      target: 'TKPROG01 (assigned: locked for the owner too)',
+      url: (f) => `/api/tasks/${prog(f)}`,
+      body: {},
+      expect: only({}),
+    },
+  ],
+  'PUT /api/tasks/:uuid': [
+    {
+      target: 'TKOPEN01',
+      url: (f) => `/api/tasks/${open(f)}`,
+      body: {},
+      expect: only({ owner: 415 }),
+    },
+  ],
+  'GET /api/geo/search': [
+    { target: 'address', url: () => '/api/geo/search?q=Brīvības', expect: all(200) },
+  ],
+  'GET /api/geo/reverse': [
+    { target: 'point', url: () => '/api/geo/reverse?lat=56.95&lng=24.11', expect: all(200) },
+  ],
+  'GET /api/freelancers': [{ target: 'list', url: () => '/api/freelancers', expect: all(200) }],
+  'GET /api/users/:uuid': [
+    {
+      target: 'a freelancer profile',
+      url: (f) => `/api/users/${f.users.chosen}`,
+      expect: all(200),
+      // A public profile carries no contacts.
+      visible: [{ secret: () => DEMO_EMAILS.chosen, roles: [] }],
+    },
+    {
+      // Shown as 'deleted user' (SPEC): the uuid and nothing else.
+      target: 'a deleted user',
+      url: (f) => `/api/users/${f.deletedUser}`,
+      expect: all(200),
+      visible: [{ secret: () => 'deleted@talka.test', roles: [] }],
+    },
+  ],
+  'PUT /api/me/profile': [
+    { target: 'own profile', url: () => '/api/me/profile', body: {}, expect: loggedIn(422) },
+  ],
+  'POST /api/me/photo': [
+    { target: 'own photo', url: () => '/api/me/photo', body: {}, expect: loggedIn(422) },
+  ],
+  'POST /api/become-freelancer': [
+    { target: 'self', url: () => '/api/become-freelancer', body: {}, expect: loggedIn(422) },
+  ],
+  'GET /api/incomplete-reasons': [
+    { target: 'list', url: () => '/api/incomplete-reasons', expect: all(200) },
+  ],
+  'POST /api/tasks/:taskUuid/complete': [
+    {
+      target: 'TKPROG01',
+      url: (f) => `/api/tasks/${prog(f)}/complete`,
+      body: {},
+      expect: only({ owner: 422, chosen: 422 }),
+    },
+  ],
+  'POST /api/tasks/:taskUuid/report': [
+    {
+      target: 'TKPROG01 (a too long message)',
+      url: (f) => `/api/tasks/${prog(f)}/report`,
+      body: { message: 'x'.repeat(5001) },
+      expect: { ...all(422), owner: 403 },
+    },
+  ],
+  'GET /api/push': [
+    {
+      target: 'stream',
+      url: () => '/api/push',
+      expect: all(200),
+      skip: 'an endless Server-Sent Events stream; who gets which event: test/server/push.test.ts',
+    },
+  ],
+  // Destructive, so last: a freelancer withdraws an offer, the owner deletes a task.
+  'DELETE /api/tasks/:taskUuid/offers/:offerUuid': [
+    {
+      target: 'TKPROG01 chosen offer (locked)',
+      url: (f) => `/api/tasks/${prog(f)}/offers/${f.prog.chosenOffer}`,
+      expect: only({}),
+    },
+    {
+      target: "TKOPEN01 chosen's own offer",
+      url: (f) => `/api/tasks/${open(f)}/offers/${f.open.chosenOffer}`,
+      expect: only({ chosen: 204 }),
+    },
+  ],
+  'DELETE /api/tasks/:uuid': [
+    { target: 'TKPROG01 (assigned)', url: (f) => `/api/tasks/${prog(f)}`, expect: only({}) },
+    { target: 'TKOPEN01', url: (f) => `/api/tasks/${open(f)}`, expect: only({ owner: 204 }) },
+  ],
+};
+
+let t: TestApp;
+let facts: SeedFacts;
+const EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
+  otherCustomer: DEMO_EMAILS.otherCustomer,
+  otherFreelancer: DEMO_EMAILS.otherFreelancer,
+  owner: DEMO_EMAILS.owner,
+  chosen: DEMO_EMAILS.chosen,
+};
+const agents = new Map<Role, Agent>();
+
+beforeAll(async () => {
+  t = await buildSeededApp();
+  facts = await seedFacts(t.db);
+  agents.set('visitor', agent(t.app));
+  for (const [role, email] of Object.entries(EMAIL)) {
+    agents.set(role as Role, await loginAgent(t, email));
+  }
+});
+afterAll(() => t.close());
+
+const agentFor = async (role: Role, fresh: boolean): Promise<Agent> => {
+  if (!fresh) return agents.get(role)!;
+  return role === 'visitor' ? agent(t.app) : loginAgent(t, EMAIL[role as Exclude<Role, 'visitor'>]);
+};
+
+it('has an entry for every route and no entry for a route that is gone', () => {
+  const routes = routeKeys(t);
+  expect(routes.length).toBeGreaterThan(30);
+  expect(routes.filter((r) => !(r in MATRIX))).toEqual([]);
+  expect(Object.keys(MATRIX).filter((r) => !routes.includes(r))).toEqual([]);
+});
+
+it('gives every role the status and the data its table entry says', async () => {
+  const mismatches: string[] = [];
+  for (const [key, cases] of Object.entries(MATRIX)) {
+    const method = key.slice(0, key.indexOf(' ')) as Method;
+    for (const c of cases) {
+      if (c.skip) continue;
+      const url = c.url(facts);
+      for (const role of Object.keys(c.expect) as Role[]) {
+        const a = await agentFor(role, c.freshSession === true);
+        const res: LightMyRequestResponse = await a.request(method, url, c.body);
+        const where = `${key} [${c.target}] as ${role}`;
+        if (res.statusCode !== c.expect[role]) {
+          mismatches.push(
+            `${where}: ${res.statusCode}, expected ${c.expect[role]} ${res.body.slice(0, 120)}`,
+          );
+        }
+        for (const v of c.visible ?? []) {
+          const seen = res.body.includes(v.secret(facts));
+          if (seen !== v.roles.includes(role)) {
+            mismatches.push(`${where}: ${seen ? 'sees' : 'misses'} ${v.secret(facts)}`);
+          }
+        }
+      }
+    }
+  }
+  expect(mismatches).toEqual([]);
+  // The destructive cases did act for the allowed role.
+  const gone = await t.db.query('SELECT 1 FROM tasks WHERE uuid = $1', [facts.open.uuid]);
+  expect(gone).toEqual([]);
+});
