@@ -96,6 +96,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       }),
     ],
     optimization: {
+      // webpack's own HTML minimizer drops comments, and the server fills the <!--talka-head-->,
+      // <!--talka-config--> and <!--talka-data--> ones (src/server/spa.ts); html-webpack-plugin
+      // minifies index.html already.
+      minimizeOptions: { html: false },
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
     },
