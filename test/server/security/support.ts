@@ -139,3 +139,24 @@ export async function fingerprint(
   }
   return out;
 }
+
+export interface Upload {
+  data: Buffer;
+  name: string;
+  type?: string;
+}
+
+/** A multipart/form-data body from the platform's FormData, as the SPA sends it. */
+export async function multipartBody(fields: Record<string, string | Upload>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else
+      form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.name);
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+  };
+}
