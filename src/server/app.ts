@@ -78,6 +78,8 @@ export async function buildServer(
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // The same as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, {
     global: true,

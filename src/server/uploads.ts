@@ -1,6 +1,7 @@
 /**
  * Read-only serving of user uploads at /uploads/*. Files come from users, so they are sandboxed:
- * nosniff, a CSP that runs nothing, and inline display only for raster images.
+ * only raster images are served (image/* by extension; the storage re-encodes every upload), with
+ * nosniff and a CSP that runs nothing. Anything else, SVG included (it can carry script), is 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +17,6 @@ const INLINE_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.avif': 'image/avif',
 };
-// SVG can carry script: <img> still shows it, but opening it directly downloads it.
-const ATTACHMENT_TYPES: Record<string, string> = { '.svg': 'image/svg+xml' };
 
 export const uploadsDirOf = (dataDir: string): string => path.join(dataDir, 'uploads');
 
@@ -28,14 +27,14 @@ export const uploadsRoutes: FastifyPluginAsync<{ uploadsDir: string }> = async (
     const target = path.resolve(root, relative);
     const hidden = relative.split('/').some((segment) => segment.startsWith('.'));
     if (relative.includes('\0') || hidden || !target.startsWith(root + path.sep)) throw notFound();
+    const type = INLINE_TYPES[path.extname(target).toLowerCase()];
+    if (!type) throw notFound();
     const stat = await fs.promises.stat(target).catch(() => null);
     if (!stat?.isFile()) throw notFound();
-    const ext = path.extname(target).toLowerCase();
-    const inline = INLINE_TYPES[ext];
     reply
-      .header('Content-Type', inline ?? ATTACHMENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('Content-Type', type)
       .header('Content-Length', stat.size)
-      .header('Content-Disposition', inline ? 'inline' : 'attachment')
+      .header('Content-Disposition', 'inline')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cache-Control', 'public, max-age=86400')

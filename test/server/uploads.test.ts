@@ -24,13 +24,13 @@ describe('/uploads/*', () => {
     expect(res.rawPayload).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 
-  it('never serves other types inline: html and svg are attachments', async () => {
+  it('serves nothing but raster images: html and svg (script carriers) are 404', async () => {
     const html = await t.app.inject({ method: 'GET', url: '/uploads/photos/evil.html' });
-    expect(html.headers['content-type']).toBe('application/octet-stream');
-    expect(html.headers['content-disposition']).toBe('attachment');
+    expect(html.statusCode).toBe(404);
+    expect(html.body).not.toContain('<script>');
     const svg = await t.app.inject({ method: 'GET', url: '/uploads/photos/pic.svg' });
-    expect(svg.headers['content-disposition']).toBe('attachment');
-    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(svg.statusCode).toBe(404);
+    expect(svg.body).not.toContain('onload');
   });
 
   it('is read-only and cannot leave the uploads folder', async () => {

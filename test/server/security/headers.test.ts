@@ -1,0 +1,170 @@
+/**
+ * ASVS 3.4.3, 3.4.6, 3.2.1 and 3.3.x: response headers. The Content-Security-Policy allows exactly
+ * what the SPA loads (its own scripts, styles, API and push stream; map tiles from MAP_TILE_URL;
+ * the geocoder is reached through /api/geo, so it needs no entry); pages cannot be framed; uploads
+ * are served only as raster images that cannot run as pages; cookies carry the right attributes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../../../config';
+import { agent, buildTestApp, createUser, type TestApp } from '../../support/server';
+import { buildSeededApp } from './support';
+
+/** 'default-src 'self'; img-src ...' -> { 'default-src': ["'self'"], ... } */
+function parseCsp(header: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of String(header).split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out[name] = values;
+  }
+  return out;
+}
+
+describe('Content-Security-Policy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildSeededApp();
+  });
+  afterAll(() => t.close());
+
+  it('is exactly the SPA’s needs, on pages and API answers alike', async () => {
+    const expected = {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      // styled-components injects <style> elements at runtime.
+      'style-src': ["'self'", "'unsafe-inline'"],
+      // data: map pins, blob: previews of picked images, the tile server from the config.
+      'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
+      // The API, the push stream and the geocoder proxy (/api/geo) are all same-origin.
+      'connect-src': ["'self'"],
+      'font-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'form-action': ["'self'"],
+    };
+    for (const url of ['/lv', '/lv/tasks/TKPROG01', '/api/tasks', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect({ url, csp: parseCsp(res.headers['content-security-policy']) }).toEqual({
+        url,
+        csp: expected,
+      });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('the SPA page has no inline script the policy would have to allow', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lv/tasks/TKPROG01' });
+    const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    // Only data blocks (type="application/json"), which browsers never run.
+    for (const tag of scripts) expect(tag).toMatch(/type="application\/json"/);
+  });
+
+  it('follows MAP_TILE_URL: its origin (subdomain placeholders as *), or none when empty', async () => {
+    const env = { MAP_TILE_URL: 'https://{a-c}.tiles.example.org/{z}/{x}/{y}.png?key=1' };
+    const custom = await buildTestApp({ public: loadConfig(env).public });
+    const none = await buildTestApp({ public: loadConfig({ MAP_TILE_URL: '' }).public });
+    try {
+      const imgOf = async (app: TestApp) =>
+        parseCsp((await app.app.inject('/api/health')).headers['content-security-policy'])[
+          'img-src'
+        ];
+      expect(await imgOf(custom)).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://*.tiles.example.org',
+      ]);
+      expect(await imgOf(none)).toEqual(["'self'", 'data:', 'blob:']);
+    } finally {
+      await custom.close();
+      await none.close();
+    }
+  });
+});
+
+describe('/uploads cannot run as a page (3.2.1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const dir = path.join(t.uploadsDir, 'tasks', 'x');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'ok.webp'), Buffer.from('RIFF0000WEBP'));
+    // What an attacker would like to have served: markup under image-looking or other names.
+    fs.writeFileSync(
+      path.join(dir, 'a.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+    );
+    fs.writeFileSync(path.join(dir, 'a.html'), '<script>alert(1)</script>');
+    fs.writeFileSync(path.join(dir, 'a.js'), 'alert(1)');
+    fs.writeFileSync(path.join(dir, 'noext'), '<script>alert(1)</script>');
+  });
+  afterAll(() => t.close());
+
+  it('serves a raster image as image/* inline, nosniff, with a sandboxing CSP', async () => {
+    const res = await t.app.inject('/uploads/tasks/x/ok.webp');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-disposition']).toBe('inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(parseCsp(res.headers['content-security-policy'])).toEqual({
+      'default-src': ["'none'"],
+      sandbox: [],
+    });
+  });
+
+  it('serves no SVG, HTML, script or file without an image extension', async () => {
+    for (const name of ['a.svg', 'a.html', 'a.js', 'noext', 'a.SVG']) {
+      const res = await t.app.inject(`/uploads/tasks/x/${name}`);
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 404 });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+});
+
+describe('cookies (3.3.1-3.3.4)', () => {
+  it('over plain HTTP: HttpOnly, SameSite=Lax session cookie; readable XSRF-TOKEN', async () => {
+    const t = await buildTestApp();
+    try {
+      const user = await createUser(t.db);
+      const res = await agent(t.app).login(user.email, user.password);
+      const session = res.cookies.find((c) => c.name === 'talka_session');
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(session!.secure).toBeFalsy();
+      expect(session!.domain).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('served over HTTPS (PUBLIC_URL https): __Host- prefixed, Secure, no Domain; both cookies', async () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://talka.example' });
+    expect(config.cookieSecure).toBe(true);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://talka.example', COOKIE_SECURE: 'false' }).cookieSecure,
+    ).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    const t = await buildTestApp({ cookieSecure: config.cookieSecure });
+    try {
+      const user = await createUser(t.db);
+      const a = agent(t.app);
+      const res = await a.login(user.email, user.password);
+      expect(res.statusCode).toBe(200);
+      const session = res.cookies.find((c) => c.name === '__Host-talka_session');
+      expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(session!.domain).toBeUndefined();
+      const xsrf = (await t.app.inject('/api/health')).cookies.find((c) => c.name === 'XSRF-TOKEN');
+      expect(xsrf).toMatchObject({ secure: true, sameSite: 'Lax', path: '/' });
+      // The session works under its prefixed name, and the unprefixed name is not read.
+      expect((await a.get('/api/me')).statusCode).toBe(200);
+      const token = a.cookies.get('__Host-talka_session')!;
+      const plain = await t.app.inject({ url: '/api/me', cookies: { talka_session: token } });
+      expect(plain.statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
