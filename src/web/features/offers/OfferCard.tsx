@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -16,7 +16,7 @@ import { showNotice } from '../notices/noticesSlice';
 import { ErrorPopup } from './ErrorPopup';
 import { formatPrice, fromNow } from './format';
 import { offerMessages as messages } from './messages';
-import { OfferFormModal } from './OfferFormModal';
+import { LazyOfferFormModal } from './lazyForm';
 import { useChooseOfferMutation, useDeleteOfferMutation } from './offersApi';
 
 const Card = styled.article`
@@ -110,8 +110,12 @@ export interface OfferCardProps {
   onAssignFailed?: (message: MessageDescriptor) => void;
 }
 
-/** One offer (SPEC section 2 'offer card'), with its edit, delete and assign modals. */
-export function OfferCard({
+/**
+ * One offer (SPEC section 2 'offer card'), with its edit, delete and assign modals. Memoised: a
+ * push refetch keeps unchanged offers as the same objects (RTK Query's structural sharing), so with
+ * stable callbacks from the list only a changed offer's card renders again (issue 8).
+ */
+export const OfferCard = memo(function OfferCard({
   offer,
   taskUuid,
   locale,
@@ -237,13 +241,15 @@ export function OfferCard({
           )}
         </Actions>
       )}
-      {canEdit && (
-        <OfferFormModal
-          isOpen={editing}
-          onClose={() => setEditing(false)}
-          taskUuid={taskUuid}
-          offer={offer}
-        />
+      {canEdit && editing && (
+        <Suspense fallback={null}>
+          <LazyOfferFormModal
+            isOpen
+            onClose={() => setEditing(false)}
+            taskUuid={taskUuid}
+            offer={offer}
+          />
+        </Suspense>
       )}
       <ConfirmModal
         isOpen={confirmDelete}
@@ -278,4 +284,4 @@ export function OfferCard({
       <ErrorPopup message={popup} onClose={() => setPopup(null)} />
     </Card>
   );
-}
+});

@@ -1,21 +1,28 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSelected, type ViewerRole } from '../../../shared/taskLifecycle';
-import type { TaskControl } from '../../../shared/taskLifecycle.machine';
+import type { TaskControl } from '../../../shared/taskLifecycle.controls';
 import type { Offer, Task } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { ButtonLink } from '../../ui/Button';
-import { ChatPanel, useListConversationsQuery, useStartConversationMutation } from '../chat';
+import { useListConversationsQuery, useStartConversationMutation } from '../chat';
 import { useMeQuery } from '../session/sessionApi';
 import { ErrorPopup } from './ErrorPopup';
 import { offerMessages as messages } from './messages';
 import { OfferCard, type OfferBadge } from './OfferCard';
 import { useGetOffersQuery } from './offersApi';
+
+// The chat panel loads when a conversation is opened.
+const ChatPanel = lazy(() =>
+  import(/* webpackChunkName: "chat-panel" */ '../chat/ChatPanel').then((module) => ({
+    default: module.ChatPanel,
+  })),
+);
 
 const Section = styled.section`
   display: grid;
@@ -78,6 +85,23 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     : undefined;
   const [conversation, setConversation] = useState<string | null>(null);
   const [popup, setPopup] = useState<MessageDescriptor | null>(null);
+  // Stable callbacks: the cards are memoised, so a refetch re-renders only a changed offer's card.
+  const taskUuid = task.uuid;
+  const onChat = useCallback(
+    async (freelancerUuid: string) => {
+      const result = await startConversation({ taskUuid, freelancerUuid });
+      if (result.data) setConversation(result.data.uuid);
+    },
+    [startConversation, taskUuid],
+  );
+  const ownerChat = useCallback((uuid: string) => void onChat(uuid), [onChat]);
+  const meUuid = me?.uuid;
+  const openOwnConversation = useCallback(() => {
+    const own = conversations?.find(
+      (c) => c.task.uuid === taskUuid && c.freelancer?.uuid === meUuid,
+    );
+    if (own) setConversation(own.uuid);
+  }, [conversations, taskUuid, meUuid]);
 
   // SPEC section 8: a failed offers list fetch goes to the task list.
   useEffect(() => {
@@ -115,11 +139,13 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     <>
       <ErrorPopup message={popup} onClose={() => setPopup(null)} />
       {conversation && me && (
-        <ChatPanel
-          conversationUuid={conversation}
-          meUuid={me.uuid}
-          onClose={() => setConversation(null)}
-        />
+        <Suspense fallback={null}>
+          <ChatPanel
+            conversationUuid={conversation}
+            meUuid={me.uuid}
+            onClose={() => setConversation(null)}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -134,20 +160,15 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
   const chatProps = (offer: Offer) => {
     if (role === 'owner') {
       return {
-        onChat: controls.has('START_CHAT') ? (uuid: string) => void onChat(uuid) : undefined,
+        onChat: controls.has('START_CHAT') ? ownerChat : undefined,
         chatLoading: starting && originalArgs?.freelancerUuid === offer.freelancer?.uuid,
       };
     }
     if (!ownConversation || offer.freelancer?.uuid !== me?.uuid) return {};
     return {
-      onChat: () => setConversation(ownConversation.uuid),
+      onChat: openOwnConversation,
       chatUnread: ownConversation.unread_count ?? 0,
     };
-  };
-
-  const onChat = async (freelancerUuid: string) => {
-    const result = await startConversation({ taskUuid: task.uuid, freelancerUuid });
-    if (result.data) setConversation(result.data.uuid);
   };
 
   const titleId = `offers-title-${task.uuid}`;
