@@ -47,6 +47,17 @@ export function buildIfStale() {
   ]);
 }
 
+/** Flags that keep Debian's Chromium quiet on a closed network (TOOLING.md). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** Chromium for the end-to-end tests: CHROME_PATH, else Debian's /usr/bin/chromium, else install it. */
 export function ensureChromium() {
   const candidates = [

@@ -3,7 +3,7 @@
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, root } from './lib.mjs';
+import { CHROMIUM_FLAGS, ensureChromium, root } from './lib.mjs';
 
 const base = process.argv[2] || 'http://localhost:3000';
 const pages = (process.env.PAGES || '/en/,/lv/tasks,/en/tasks/TKOPEN01,/en/login').split(',');
@@ -11,15 +11,7 @@ const out = path.join(root, 'docs/screenshots');
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 for (const [name, viewport] of [
   ['phone', { width: 390, height: 844 }],

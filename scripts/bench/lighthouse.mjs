@@ -1,0 +1,142 @@
+// Lighthouse 12.8.2 (mobile, simulated throttling: its default config) in Debian's Chromium on the
+// home page, the task list, a seeded task with images and a location, and the floor: a static HTML
+// page with the same task's content (title, description, images, places) and no JavaScript.
+import fs from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, ensureChromium } from '../lib.mjs';
+
+export const TASK_SLUG = process.env.BENCH_TASK_SLUG || 'TKOPEN01';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+
+const escapeHtml = (text) =>
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+
+/** The floor page: what the task page shows first, as plain HTML and CSS. */
+export function floorHtml(task) {
+  const images = task.images
+    .map(
+      (image, i) =>
+        `<li><a href="${escapeHtml(image.original)}"><img src="${escapeHtml(image.thumbnail)}" ` +
+        `alt="${escapeHtml(`${task.title} ${i + 1}`)}" width="160" height="120"></a></li>`,
+    )
+    .join('');
+  const places = task.locations
+    .map((l) => `<li>${escapeHtml(l.address || l.approximate_address || l.city)}</li>`)
+    .join('');
+  const description = escapeHtml(task.description).replace(/\n/g, '<br>');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(task.title)} | Talka</title>
+<meta name="description" content="${escapeHtml(task.description.slice(0, 160))}">
+<style>
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
+header{padding:12px 16px;border-bottom:1px solid #ddd;font-weight:700}
+main{max-width:960px;margin:0 auto;padding:16px}
+h1{font-size:1.6rem;margin:0 0 8px}
+ul.gallery{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}
+ul.gallery img{display:block;border-radius:6px;object-fit:cover}
+.budget{font-size:1.25rem;font-weight:700}
+</style>
+</head>
+<body>
+<header>Talka</header>
+<main>
+<h1>${escapeHtml(task.title)}</h1>
+<p class="budget">${escapeHtml(task.budget_from ?? '')} – ${escapeHtml(task.budget_to ?? '')} EUR</p>
+<p>${description}</p>
+<ul class="gallery">${images}</ul>
+<h2>Places</h2>
+<ul>${places}</ul>
+</main>
+</body>
+</html>
+`;
+}
+
+/** Writes the floor page for the seeded task, as a visitor gets it from the API. */
+export async function writeFloorPage(base, file) {
+  const res = await fetch(`${base}/api/tasks/${TASK_SLUG}?locale=en`, {
+    headers: { accept: 'application/json', 'accept-language': 'en' },
+  });
+  if (!res.ok) throw new Error(`GET /api/tasks/${TASK_SLUG}: ${res.status}`);
+  const { data: task } = await res.json();
+  fs.writeFileSync(file, floorHtml(task));
+  return { images: task.images.length, locations: task.locations.length };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+function figures(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audit('largest-contentful-paint'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    failedAccessibility: Object.values(lhr.audits)
+      .filter((a) => lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id))
+      .filter((a) => a.score !== null && a.score < 1)
+      .map((a) => a.id),
+    runtimeError: lhr.runtimeError?.message ?? null,
+  };
+}
+
+/** Runs every page `runs` times (default 1) and keeps the run with the median LCP. */
+export async function runLighthouse(base, { runs = Number(process.env.BENCH_LH_RUNS || 1) } = {}) {
+  const pages = [
+    { name: 'home', url: `${base}/en` },
+    { name: 'task list', url: `${base}/en/tasks` },
+    { name: `task ${TASK_SLUG}`, url: `${base}/en/tasks/${TASK_SLUG}` },
+    { name: 'floor (static)', url: `${base}/bench/floor.html` },
+  ];
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: CHROME_FLAGS,
+  });
+  const results = [];
+  try {
+    for (const page of pages) {
+      const all = [];
+      for (let i = 0; i < runs; i += 1) {
+        const started = Date.now();
+        const result = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
+        all.push(figures(result.lhr));
+        console.log(`  lighthouse ${page.name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      }
+      const lcp = median(all.map((f) => f.lcpMs ?? Infinity));
+      results.push({ page: page.name, url: page.url, runs, ...all.find((f) => f.lcpMs === lcp) });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const floor = results.at(-1);
+  const task = results.at(-2);
+  return {
+    pages: results,
+    lcpRatioToFloor: floor.lcpMs ? task.lcpMs / floor.lcpMs : null,
+    lcpRatioGoal: 1.5,
+  };
+}

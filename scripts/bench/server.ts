@@ -1,0 +1,79 @@
+/**
+ * The server `npm run bench` measures: what src/server/main.ts starts (database, migrations, demo
+ * seed, buildServer), plus, in the same process, what only the bench needs:
+ * - a second, bare Fastify instance on BENCH_BARE_PORT with one JSON route (the framework's floor on
+ *   this machine) and GET /memory (this process's RSS and heap, after a GC when --expose-gc is on);
+ * - GET /bench/hooks on the app itself: a route that does no work but runs every global hook of the
+ *   app (session, CSRF cookie, helmet headers, rate limit);
+ * - GET /bench/floor.html on the app: the static page of BENCH_FLOOR_FILE (the Lighthouse floor).
+ * Prints `bench-server-ready` on stdout once both listen. Never part of the product.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { loadConfig } from '../../config';
+import { buildServer } from '../../src/server/app';
+import { openDb } from '../../src/server/db/db';
+import { migrate } from '../../src/server/db/migrate';
+import { seed } from '../../src/server/db/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  const db = await openDb(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { dataDir: path.join(config.dataDir, 'db') },
+  );
+  await migrate(db);
+  if (config.seed === 'demo') await seed(db, { uploadsDir });
+
+  const app = await buildServer(config, { db });
+  app.get('/bench/hooks', async () => ({ data: { ok: true } }));
+  const floorFile = process.env.BENCH_FLOOR_FILE ?? '';
+  app.get('/bench/floor.html', async (_request, reply) => {
+    if (!floorFile || !fs.existsSync(floorFile)) return reply.code(404).send({ message: 'none' });
+    return reply.type('text/html; charset=utf-8').send(fs.readFileSync(floorFile));
+  });
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ data: { ok: true } }));
+  bare.get('/memory', async () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc) gc();
+    const m = process.memoryUsage();
+    return {
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      heapTotal: m.heapTotal,
+      external: m.external,
+      arrayBuffers: m.arrayBuffers,
+      gc: Boolean(gc),
+    };
+  });
+
+  const shutdown = async () => {
+    try {
+      await bare.close();
+      await app.close();
+    } finally {
+      await db.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  await bare.listen({
+    port: Number(process.env.BENCH_BARE_PORT || config.port + 1),
+    host: '127.0.0.1',
+  });
+  console.log('bench-server-ready');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
