@@ -1,0 +1,159 @@
+/**
+ * ASVS 2.4.1 and 6.3.1: login, registration, reports, offers and chat are rate limited by the
+ * configuration (LOGIN_RATE_LIMIT, REPORT_RATE_LIMIT, OFFER_RATE_LIMIT, CHAT_RATE_LIMIT). Each is
+ * hit until it answers 429 with the Laravel error shape { message }, translated, and Retry-After;
+ * the per-user limits do not block another user, and a forged X-Forwarded-For does not reset a
+ * per-address limit unless the server is configured to trust a proxy.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import type { ServerConfig } from '../../../config';
+import {
+  agent,
+  buildTestApp,
+  createOffer,
+  createTask,
+  createUser,
+  loggedInAgent,
+  type Agent,
+  type TestApp,
+} from '../../support/server';
+
+const LIMITS: Partial<ServerConfig> = {
+  loginRateLimit: 3,
+  reportRateLimit: 2,
+  offerRateLimit: 2,
+  chatRateLimit: 2,
+};
+const MESSAGE = {
+  en: 'Too many requests. Please wait a minute and try again.',
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(LIMITS);
+});
+afterAll(() => t.close());
+
+/** Sends until the first 429 (at most max + 2 tries); answers the statuses and the 429. */
+async function untilLimited(
+  max: number,
+  send: (i: number) => Promise<LightMyRequestResponse>,
+): Promise<{ statuses: number[]; limited: LightMyRequestResponse }> {
+  const statuses: number[] = [];
+  for (let i = 0; i < max + 2; i++) {
+    const res = await send(i);
+    statuses.push(res.statusCode);
+    if (res.statusCode === 429) return { statuses, limited: res };
+  }
+  throw new Error(`no 429 after ${statuses.length} requests: ${statuses.join(',')}`);
+}
+
+function expectLimited(limited: LightMyRequestResponse, locale: 'en' | 'lv' = 'en') {
+  expect(limited.statusCode).toBe(429);
+  const body = limited.json() as { message: string };
+  expect(Object.keys(body)).toEqual(['message']);
+  if (locale === 'en') expect(body.message).toBe(MESSAGE.en);
+  else expect(body.message).not.toBe(MESSAGE.en);
+  expect(body.message.length).toBeGreaterThan(10);
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+const EN = { headers: { 'accept-language': 'en' } };
+const LV = { headers: { 'accept-language': 'lv' } };
+
+it('login: LOGIN_RATE_LIMIT attempts a minute per address, then 429', async () => {
+  const a = agent(t.app);
+  const { statuses, limited } = await untilLimited(3, () =>
+    a.post('/api/login', { email: 'x@example.test', password: 'wrong-password' }, EN),
+  );
+  expect(statuses).toEqual([422, 422, 422, 429]);
+  expectLimited(limited);
+  // The right password does not get past the limit either.
+  const user = await createUser(t.db);
+  expect((await a.login(user.email, user.password)).statusCode).toBe(429);
+});
+
+it('registration: limited like login, its own counter', async () => {
+  const a = agent(t.app);
+  const { statuses, limited } = await untilLimited(3, () => a.post('/api/register', {}, LV));
+  expect(statuses).toEqual([422, 422, 422, 429]);
+  expectLimited(limited, 'lv');
+});
+
+it('reports: REPORT_RATE_LIMIT a minute per address; a forged X-Forwarded-For does not reset it', async () => {
+  const tasks = await Promise.all([1, 2, 3, 4].map(() => createTask(t.db)));
+  const { statuses, limited } = await untilLimited(2, (i) =>
+    agent(t.app).post(
+      `/api/tasks/${tasks[i].uuid}/report`,
+      { message: 'Spam' },
+      {
+        headers: { 'accept-language': 'en', 'x-forwarded-for': `203.0.113.${i}` },
+      },
+    ),
+  );
+  expect(statuses).toEqual([201, 201, 429]);
+  expectLimited(limited);
+  const reports = await t.db.query('SELECT 1 FROM reports');
+  expect(reports).toHaveLength(2);
+});
+
+describe('per user', () => {
+  // Its own app: the login limit above is spent for this address.
+  let t: TestApp;
+  let owner: Agent;
+  let ownerUser: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    t = await buildTestApp({ offerRateLimit: 2, chatRateLimit: 2 });
+    ownerUser = await createUser(t.db);
+    owner = await loggedInAgent(t.app, ownerUser);
+  });
+  afterAll(() => t.close());
+
+  it('offers: OFFER_RATE_LIMIT a minute per freelancer, another freelancer is not blocked', async () => {
+    const freelancer = await loggedInAgent(t.app, await createUser(t.db, { is_freelancer: true }));
+    const tasks = await Promise.all(
+      [1, 2, 3, 4].map(() => createTask(t.db, { author_uuid: ownerUser.uuid })),
+    );
+    const form = { description: 'I can do it tomorrow.', price: 60, notify_if_not_chosen: false };
+    const { statuses, limited } = await untilLimited(2, (i) =>
+      freelancer.post(`/api/tasks/${tasks[i].uuid}/offers`, form, EN),
+    );
+    expect(statuses).toEqual([201, 201, 429]);
+    expectLimited(limited);
+    const other = await loggedInAgent(t.app, await createUser(t.db, { is_freelancer: true }));
+    expect((await other.post(`/api/tasks/${tasks[3].uuid}/offers`, form)).statusCode).toBe(201);
+  });
+
+  it('chat: CHAT_RATE_LIMIT messages a minute per user', async () => {
+    const freelancerUser = await createUser(t.db, { is_freelancer: true });
+    const task = await createTask(t.db, { author_uuid: ownerUser.uuid });
+    await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancerUser.uuid });
+    const opened = await owner.post(
+      `/api/chat/conversations/task/${task.uuid}/${freelancerUser.uuid}`,
+    );
+    const url = `/api/chat/conversations/${(opened.json() as { data: { uuid: string } }).data.uuid}/messages`;
+    const { statuses, limited } = await untilLimited(2, (i) =>
+      owner.post(url, { body: `Message ${i}` }, LV),
+    );
+    expect(statuses).toEqual([201, 201, 429]);
+    expectLimited(limited, 'lv');
+    // The other participant still writes.
+    const freelancer = await loggedInAgent(t.app, freelancerUser);
+    expect((await freelancer.post(url, { body: 'Reply' })).statusCode).toBe(201);
+  });
+});
+
+it('behind a trusted proxy (TRUST_PROXY) the limit is per forwarded client address', async () => {
+  const proxied = await buildTestApp({ ...LIMITS, trustProxy: true });
+  try {
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    const a = agent(proxied.app);
+    const send = (ip: string) =>
+      a.post('/api/login', { email: 'x@example.test', password: 'wrong-password' }, from(ip));
+    for (let i = 0; i < 3; i++) expect((await send('198.51.100.1')).statusCode).toBe(422);
+    expect((await send('198.51.100.1')).statusCode).toBe(429);
+    expect((await send('198.51.100.2')).statusCode).toBe(422);
+  } finally {
+    await proxied.close();
+  }
+});
