@@ -54,10 +54,10 @@ export interface ServerConfig {
   reportRateLimit: number;
   /**
    * Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits per address)
-   * and the scheme from X-Forwarded-Proto. TRUST_PROXY: 'true', a hop count or a list of addresses;
-   * default off (a client could otherwise forge its address).
+   * and the scheme from X-Forwarded-Proto. TRUST_PROXY: 'true' or the proxies' addresses/CIDRs
+   * (comma-separated); default off (a client could otherwise forge its address).
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   /** Requests per minute per address for everything else. RATE_LIMIT, default 600 */
   rateLimit: number;
   /** Folder holding the built SPA. STATIC_DIR, default ./dist */
@@ -78,12 +78,11 @@ const int = (value: string | undefined, fallback: number): number => {
   return Number.isFinite(n) ? n : fallback;
 };
 
-/** 'true'/'false', a hop count, or addresses/CIDRs separated by commas (Fastify's trustProxy). */
-const trustProxyOf = (value: string | undefined): boolean | number | string => {
+/** 'true'/'false', or the proxies' addresses/CIDRs separated by commas (Fastify's trustProxy). */
+const trustProxyOf = (value: string | undefined): boolean | string => {
   const v = (value ?? '').trim();
   if (v === '' || v === 'false') return false;
-  if (v === 'true') return true;
-  return /^\d+$/.test(v) ? Number(v) : v;
+  return v === 'true' ? true : v;
 };
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
