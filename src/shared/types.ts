@@ -266,6 +266,13 @@ export interface ChatConversationView {
   messages: ChatMessage[];
 }
 
+/** POST /api/chat/conversations/:uuid/read: the other party's messages it marked read, and when. */
+export interface ChatReadReceipt {
+  ids: number[];
+  /** null when there was nothing unread */
+  read_at: string | null;
+}
+
 /** Push event to the other participant when a message arrives. */
 export interface ChatMessagePushEvent {
   handler: 'chat.message';

@@ -132,7 +132,7 @@ describe('POST /api/chat/conversations/task/:taskUuid/:freelancerUuid', () => {
 });
 
 describe('messages', () => {
-  it('the participants write and read; reading marks the other party’s messages read', async () => {
+  it('the participants write and read; marking read (POST) marks the other party’s messages', async () => {
     const { owner, freelancer, ownerAgent, freelancerAgent, conversation } = await scene();
     const sent = await ownerAgent.post(messagesUrl(conversation.uuid), {
       body: '  Hello <b>there</b>\nCan you come at 9?  ',
@@ -151,6 +151,14 @@ describe('messages', () => {
     const reply = await freelancerAgent.post(messagesUrl(conversation.uuid), { body: 'Yes.' });
     expect(reply.statusCode).toBe(201);
 
+    // Reading is a GET that changes nothing; marking read is its own POST.
+    const unread = await freelancerAgent.get(conversationUrl(conversation.uuid));
+    expect((unread.json() as { data: ChatConversationView }).data.messages[0].read_at).toBeNull();
+    const marked = await freelancerAgent.post(`${conversationUrl(conversation.uuid)}/read`);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toEqual({ data: { ids: [message.id], read_at: expect.any(String) } });
+    const again = await freelancerAgent.post(`${conversationUrl(conversation.uuid)}/read`);
+    expect(again.json()).toEqual({ data: { ids: [], read_at: null } });
     const read = await freelancerAgent.get(conversationUrl(conversation.uuid));
     expect(read.statusCode).toBe(200);
     const view = (read.json() as { data: ChatConversationView }).data;
@@ -163,6 +171,7 @@ describe('messages', () => {
     expect(view.messages[0].read_at).toEqual(expect.any(String));
     expect(view.messages[1].read_at).toBeNull();
 
+    await ownerAgent.post(`${conversationUrl(conversation.uuid)}/read`);
     const ownerView = (
       (await ownerAgent.get(conversationUrl(conversation.uuid))).json() as {
         data: ChatConversationView;
@@ -179,6 +188,9 @@ describe('messages', () => {
     expect(
       (await stranger.post(messagesUrl(conversation.uuid), { body: 'Let me in' })).statusCode,
     ).toBe(403);
+    expect((await stranger.post(`${conversationUrl(conversation.uuid)}/read`)).statusCode).toBe(
+      403,
+    );
     expect((await agent(t.app).get(conversationUrl(conversation.uuid))).statusCode).toBe(401);
     expect((await ownerAgent.get(conversationUrl(randomUuid()))).statusCode).toBe(404);
     expect((await ownerAgent.post(messagesUrl(randomUuid()), { body: 'x' })).statusCode).toBe(404);
@@ -272,6 +284,8 @@ describe('GET /api/chat/unread', () => {
     // Own messages never count.
     expect(await unread(ownerAgent)).toBe(0);
     await freelancerAgent.get(conversationUrl(conversation.uuid));
+    expect(await unread(freelancerAgent)).toBe(2);
+    await freelancerAgent.post(`${conversationUrl(conversation.uuid)}/read`);
     expect(await unread(freelancerAgent)).toBe(0);
     expect((await agent(t.app).get('/api/chat/unread')).statusCode).toBe(401);
   });
@@ -378,8 +392,8 @@ describe('GET /api/chat/conversations', () => {
     expect(await unread(ownerAgent)).toEqual([0]);
     await freelancerAgent.post(messagesUrl(conversation.uuid), { body: 'Hi' });
     expect(await unread(ownerAgent)).toEqual([1]);
-    // Reading the conversation marks them read.
-    await freelancerAgent.get(conversationUrl(conversation.uuid));
+    // Marking the conversation read marks them read.
+    await freelancerAgent.post(`${conversationUrl(conversation.uuid)}/read`);
     expect(await unread(freelancerAgent)).toEqual([0]);
     expect(await unread(ownerAgent)).toEqual([1]);
   });

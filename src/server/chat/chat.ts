@@ -1,9 +1,14 @@
 /**
  * Chat between a task's owner (customer) and one freelancer about that task (issue 5 'Chat').
  * One conversation per (task, freelancer); only its two participants read or write it. Messages are
- * plain text stored as typed; reading a conversation marks the other party's messages read.
+ * plain text stored as typed; the reader marks the other party's messages read with a POST.
  */
-import type { ChatConversation, ChatMessage, ChatParticipant } from '../../shared/types';
+import type {
+  ChatConversation,
+  ChatMessage,
+  ChatParticipant,
+  ChatReadReceipt,
+} from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
 import { forbidden, notFound } from '../errors';
 import { isUuid } from '../push/hub';
@@ -181,17 +186,29 @@ export async function listConversations(
   }));
 }
 
-/** Marks the other party's messages read for `readerUuid`, then answers the latest messages. */
-export async function readMessages(
+/**
+ * Marks the other party's messages read for `readerUuid` (POST .../read: a GET never changes
+ * state, ASVS 3.5.3); answers the ids it marked and when.
+ */
+export async function markRead(
   db: Db,
   conversationUuid: string,
   readerUuid: string,
-): Promise<ChatMessage[]> {
-  await db.query(
+): Promise<ChatReadReceipt> {
+  const rows = await db.query<{ id: number; read_at: Date | string }>(
     `UPDATE chat_messages SET read_at = now()
-      WHERE conversation_uuid = $1 AND sender_uuid <> $2 AND read_at IS NULL`,
+      WHERE conversation_uuid = $1 AND sender_uuid <> $2 AND read_at IS NULL
+      RETURNING id, read_at`,
     [conversationUuid, readerUuid],
   );
+  return {
+    ids: rows.map((r) => r.id).sort((a, b) => a - b),
+    read_at: rows[0] ? iso(rows[0].read_at) : null,
+  };
+}
+
+/** The latest messages of a conversation, oldest first. Reads only. */
+export async function latestMessages(db: Db, conversationUuid: string): Promise<ChatMessage[]> {
   const rows = await db.query<MessageRow>(
     `SELECT * FROM (
        SELECT id, conversation_uuid, sender_uuid, body, created_at, read_at

@@ -14,7 +14,8 @@ import {
   listConversations,
   openConversation,
   otherParticipant,
-  readMessages,
+  latestMessages,
+  markRead,
   unreadCount,
 } from '../chat/chat';
 import { notifyUser } from '../offers/notify';
@@ -72,13 +73,21 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     return { data: await listConversations(db, user.uuid, taskUuid) };
   });
 
-  /** Participants only; marks the other party's messages read. */
+  /** Participants only. Reads only: marking read is the POST below (ASVS 3.5.3). */
   app.get<{ Params: { uuid: string } }>('/chat/conversations/:uuid', async (request) => {
     const user = requireUser(request);
     const loaded = await findConversation(db, request.params.uuid);
     otherParticipant(loaded, user.uuid);
-    const messages = await readMessages(db, loaded.conversation.uuid, user.uuid);
+    const messages = await latestMessages(db, loaded.conversation.uuid);
     return { data: { conversation: loaded.conversation, messages } };
+  });
+
+  /** Participants only; marks the other party's messages read (the SPA, after showing them). */
+  app.post<{ Params: { uuid: string } }>('/chat/conversations/:uuid/read', async (request) => {
+    const user = requireUser(request);
+    const loaded = await findConversation(db, request.params.uuid);
+    otherParticipant(loaded, user.uuid);
+    return { data: await markRead(db, loaded.conversation.uuid, user.uuid) };
   });
 
   /** Participants only; 1..2000 characters of plain text, stored as typed. 201. */

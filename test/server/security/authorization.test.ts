@@ -198,6 +198,13 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ owner: 200, chosen: 200 }),
     },
   ],
+  'POST /api/chat/conversations/:uuid/read': [
+    {
+      target: 'TKPROG01 owner-chosen chat',
+      url: (f) => `/api/chat/conversations/${f.conversation}/read`,
+      expect: only({ owner: 200, chosen: 200 }),
+    },
+  ],
   'POST /api/chat/conversations/:uuid/messages': [
     {
       target: 'TKPROG01 owner-chosen chat',

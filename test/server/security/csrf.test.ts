@@ -107,9 +107,6 @@ describe('no state change through GET (3.5.3)', () => {
     users: ['last_seen_at'],
     tasks: ['views_count'],
     task_views: ['viewed_at'],
-    // Known exception: opening a conversation marks the other party's messages read (see
-    // docs/SECURITY.md); it only acts on the caller's own messages and needs the session cookie.
-    chat_messages: ['read_at'],
   };
   const SKIP: Record<string, string> = {
     // A Server-Sent Events stream that never ends; it only reads (test/server/push.test.ts).

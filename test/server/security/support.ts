@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServerConfig } from '../../../config';
-import type { Db } from '../../../src/server/db/db';
+import type { Db, Param } from '../../../src/server/db/db';
 import { seed } from '../../../src/server/db/seed';
 import { DEMO_TASK_IDS } from '../../../src/server/db/seedData/tasks';
 import { DEMO_PASSWORD } from '../../../src/server/db/seedData/users';
@@ -69,7 +69,7 @@ export interface SeedFacts {
 }
 
 export async function seedFacts(db: Db): Promise<SeedFacts> {
-  const one = async <T>(sql: string, params: unknown[]): Promise<T> => {
+  const one = async <T>(sql: string, params: Param[]): Promise<T> => {
     const rows = await db.query<T & object>(sql, params);
     if (!rows[0]) throw new Error(`seed fact missing: ${sql} ${JSON.stringify(params)}`);
     return rows[0];

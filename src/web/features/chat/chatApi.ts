@@ -1,4 +1,9 @@
-import type { ChatConversation, ChatConversationView, ChatMessage } from '../../../shared/types';
+import type {
+  ChatConversation,
+  ChatConversationView,
+  ChatMessage,
+  ChatReadReceipt,
+} from '../../../shared/types';
 import { api, unwrap } from '../../api/api';
 
 /** The tag of every conversation list (a new conversation may join any of them). */
@@ -28,18 +33,47 @@ export const chatApi = api.injectEndpoints({
       // An extra on the page: when it fails there is just no chat button, never an error page.
       extraOptions: { handle404: true, handle500: true, suppressNotice: true },
     }),
-    /** The conversation and its latest messages; chat.message push events invalidate it. */
+    /**
+     * The conversation and its latest messages; chat.message push events invalidate it. Once shown,
+     * the other party's messages are marked read with a POST (a GET never changes state).
+     */
     getConversation: build.query<ChatConversationView, string>({
       query: (uuid) => `/chat/conversations/${encodeURIComponent(uuid)}`,
       transformResponse: unwrap<ChatConversationView>,
       providesTags: (_result, _error, uuid) => [{ type: 'Chat', id: uuid }],
-      // Reading marks the other party's messages read: the lists' unread counts changed.
-      async onQueryStarted(_uuid, { dispatch, queryFulfilled }) {
+      async onQueryStarted(uuid, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
         } catch {
           return;
         }
+        await dispatch(chatApi.endpoints.markConversationRead.initiate(uuid));
+      },
+    }),
+    /** Marks the other party's messages read; patches the shown conversation, refetches the lists. */
+    markConversationRead: build.mutation<ChatReadReceipt, string>({
+      query: (uuid) => ({
+        url: `/chat/conversations/${encodeURIComponent(uuid)}/read`,
+        method: 'POST',
+      }),
+      transformResponse: unwrap<ChatReadReceipt>,
+      // A read receipt is a side matter: a failure shows nothing and changes nothing.
+      extraOptions: { handle404: true, handle500: true, suppressNotice: true },
+      async onQueryStarted(uuid, { dispatch, queryFulfilled }) {
+        let receipt: ChatReadReceipt;
+        try {
+          receipt = (await queryFulfilled).data;
+        } catch {
+          return;
+        }
+        const { ids, read_at: readAt } = receipt;
+        if (readAt === null || ids.length === 0) return;
+        const marked = new Set(ids);
+        dispatch(
+          chatApi.util.updateQueryData('getConversation', uuid, (draft) => {
+            for (const m of draft.messages) if (marked.has(m.id)) m.read_at = readAt;
+          }),
+        );
         dispatch(api.util.invalidateTags([CONVERSATION_LIST]));
       },
     }),

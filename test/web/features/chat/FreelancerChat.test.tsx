@@ -87,14 +87,23 @@ describe('the freelancer’s chat button', () => {
   it('shows the unread count in its label, opens the panel and refreshes the count', async () => {
     const { fetch, user } = serveFreelancer(
       [json(200, { data: [conversation(2)] }), json(200, { data: [conversation(0)] })],
-      { [`GET ${VIEW}`]: [view(message(1, OWNER_UUID, 'Hello'), message(2, OWNER_UUID, '9?'))] },
+      {
+        [`GET ${VIEW}`]: [view(message(1, OWNER_UUID, 'Hello'), message(2, OWNER_UUID, '9?'))],
+        [`POST ${VIEW}/read`]: [
+          json(200, { data: { ids: [1, 2], read_at: '2025-01-01T12:00:00.000Z' } }),
+        ],
+      },
     );
     const button = await screen.findByRole('button', { name: 'Chat (2 unread)' });
     await user.click(button);
     const panel = await screen.findByRole('dialog', { name: 'Chat: Fix the kitchen sink' });
     await waitFor(() => expect(within(panel).getAllByTestId('chat-message')).toHaveLength(2));
     expect(within(panel).getAllByTestId('chat-message')[0]).toHaveTextContent('Anna K.');
-    // Reading marked them read: the list is fetched again and the label drops the count.
+    // Shown, then marked read with a POST: the list is fetched again and the label drops the count.
+    await waitFor(() => expect(calls(fetch, 'POST', `${VIEW}/read`)).toHaveLength(1));
+    // The receipt marks the shown messages read without another GET.
+    await waitFor(() => expect(within(panel).queryByTestId('chat-unread')).not.toBeInTheDocument());
+    expect(calls(fetch, 'GET', VIEW)).toHaveLength(1);
     await waitFor(() => expect(calls(fetch, 'GET', LIST)).toHaveLength(2));
     expect(await screen.findByRole('button', { name: 'Chat' })).toBeInTheDocument();
   });
