@@ -12,6 +12,7 @@ import type { Locale } from '../../shared/locales';
 import { getConfig } from '../app/config';
 import { commonMessages } from '../i18n/commonMessages';
 import { showErrorPage } from '../features/errors/errorPageSlice';
+import { outageDetected, outageEnded } from '../features/errors/outageSlice';
 import { showNotice } from '../features/notices/noticesSlice';
 import { sessionExpired } from '../features/session/sessionActions';
 import { apiLog } from './log';
@@ -95,7 +96,12 @@ export const baseQuery: BaseQueryFn<
   const status = result.error ? result.error.status : (result.meta?.response?.status ?? 200);
   apiLog.response({ method, url: request.url, status });
 
-  if (!result.error) return { data: result.data, meta };
+  const outage = (api.getState() as { outage?: { active?: boolean } }).outage?.active;
+  if (!result.error) {
+    // Any answer from a working API ends an outage (the banner then refetches what failed).
+    if (outage) api.dispatch(outageEnded());
+    return { data: result.data, meta };
+  }
 
   const error = result.error;
   if (error.status === 401 || error.status === 419) {
@@ -104,6 +110,10 @@ export const baseQuery: BaseQueryFn<
     if (!extraOptions.handle404) api.dispatch(showErrorPage(404));
   } else if (error.status === 500) {
     if (!extraOptions.handle500) api.dispatch(showErrorPage(500));
+  } else if (error.status === 503) {
+    // Talka's database is away (the API says so in a translated { message }): not a notice per
+    // call, but one retry state that recovers by itself (features/errors/OutageBanner).
+    if (!outage) api.dispatch(outageDetected());
   } else if (typeof error.status === 'number' && LOGGED_ONLY.has(error.status)) {
     // Logged above; the caller applies field errors or its own message.
   } else if (!extraOptions.suppressNotice) {

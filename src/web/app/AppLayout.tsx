@@ -6,6 +6,7 @@ import type { Locale } from '../../shared/locales';
 import { CategorySidebar } from '../features/categories';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { clearErrorPage, selectErrorPage } from '../features/errors/errorPageSlice';
+import { OutageBanner } from '../features/errors/OutageBanner';
 import { Notices } from '../features/notices/Notices';
 import { UserMenu } from '../features/session/UserMenu';
 import { commonMessages } from '../i18n/commonMessages';
@@ -117,6 +118,7 @@ export function AppLayout({ locale, children }: { locale: Locale; children: Reac
       }
       overlay={<Notices />}
     >
+      <OutageBanner />
       {content}
     </Layout>
   );

@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/api';
 import { errorPageSlice } from '../features/errors/errorPageSlice';
+import { outageSlice } from '../features/errors/outageSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
 import { loggedOut } from '../features/session/sessionActions';
 import { i18nSlice } from '../i18n/i18nSlice';
@@ -14,6 +15,7 @@ const appReducer = combineReducers({
   [i18nSlice.reducerPath]: i18nSlice.reducer,
   [noticesSlice.reducerPath]: noticesSlice.reducer,
   [errorPageSlice.reducerPath]: errorPageSlice.reducer,
+  [outageSlice.reducerPath]: outageSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;

@@ -158,7 +158,7 @@ describe('SPEC section 8, one row per status', () => {
     expectNothingShown();
   });
 
-  it.each([400, 418, 502, 503])(
+  it.each([400, 418, 502, 504])(
     'any other status (%i): error notice with the unexpected-error message',
     async (status) => {
       mockFetch(errorBody(status));
@@ -176,11 +176,25 @@ describe('SPEC section 8, one row per status', () => {
   );
 
   it('any other status with suppressNotice: no notice', async () => {
-    mockFetch(errorBody(503));
+    mockFetch(errorBody(502));
     const result = await call('/tasks/abc', { suppressNotice: true });
-    expect(result.error).toEqual(expect.objectContaining({ status: 503 }));
-    expectLogged(503);
+    expect(result.error).toEqual(expect.objectContaining({ status: 502 }));
+    expectLogged(502);
     expectNothingShown();
+  });
+
+  it('503 (database away): the outage retry state instead of a notice; a later answer ends it', async () => {
+    mockFetch(errorBody(503));
+    const first = await call('/tasks/abc');
+    expect(first.error).toEqual(expect.objectContaining({ status: 503 }));
+    expectLogged(503);
+    await call('/tasks/abc');
+    expect(store.getState().outage).toEqual({ active: true });
+    expectNothingShown();
+
+    mockFetch(json(200, { data: [] }));
+    await call('/tasks');
+    expect(store.getState().outage).toEqual({ active: false });
   });
 
   it('network failure: FETCH_ERROR logged, unexpected-error notice, error returned', async () => {

@@ -16,6 +16,14 @@ const messages = defineMessages({
     id: 'errors.server.text',
     defaultMessage: 'We could not complete your request. Please try again in a moment.',
   },
+  unavailableTitle: {
+    id: 'errors.unavailable.title',
+    defaultMessage: 'Talka is temporarily unavailable',
+  },
+  unavailableText: {
+    id: 'errors.unavailable.text',
+    defaultMessage: 'This page will load by itself as soon as Talka is back.',
+  },
   otherTitle: { id: 'errors.other.title', defaultMessage: 'Error {status}' },
   otherText: {
     id: 'errors.other.text',
@@ -37,16 +45,21 @@ const Code = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The error page for an HTTP status: 404 and 500 have their own texts, others a generic one. */
+/**
+ * The error page for an HTTP status: 404, 503 (the outage banner retries above it) and other 5xx
+ * have their own texts, others a generic one.
+ */
 export function ErrorPage({ status }: { status: number }) {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const [title, text] =
     status === 404
       ? [messages.notFoundTitle, messages.notFoundText]
-      : status >= 500
-        ? [messages.serverTitle, messages.serverText]
-        : [messages.otherTitle, messages.otherText];
+      : status === 503
+        ? [messages.unavailableTitle, messages.unavailableText]
+        : status >= 500
+          ? [messages.serverTitle, messages.serverText]
+          : [messages.otherTitle, messages.otherText];
   return (
     <Wrapper data-status={status}>
       <Code aria-hidden="true">{status}</Code>
