@@ -21,24 +21,12 @@
  */
 import { and, assign, initialTransition, not, setup, transition, type SnapshotFrom } from 'xstate';
 import { statusGroup, type StatusGroup, type TaskLifecycleInput } from './taskLifecycle';
+import { TASK_CONTROLS, type TaskControl } from './taskLifecycle.controls';
 
 export type { TaskLifecycleInput } from './taskLifecycle';
 
-export const TASK_CONTROLS = [
-  'EDIT_TASK',
-  'DELETE_TASK',
-  'MAKE_OFFER',
-  'EDIT_OFFER',
-  'DELETE_OFFER',
-  'ASSIGN_OFFER',
-  'START_CHAT',
-  'SEE_CONTACTS',
-  'COMPLETE',
-  'REPORT',
-  'SHARE',
-  'FIND_FREELANCERS',
-] as const;
-export type TaskControl = (typeof TASK_CONTROLS)[number];
+// The list lives beside the xstate-free table the SPA reads (./taskLifecycle.controls.ts).
+export { TASK_CONTROLS, type TaskControl };
 
 export type LockOutcome = 'completed' | 'incomplete';
 

@@ -3,12 +3,16 @@ import { createRoot } from 'react-dom/client';
 import type { CurrentUser } from '../shared/types';
 import { App } from './app/App';
 import { getBootData } from './app/config';
-import { createAppRouter, localeOfPath, syncLocaleWithRouter } from './app/router';
+import { createAppHistory, historyNavigation } from './app/history';
+import { localeOfPath, preloadPage, syncLocaleWithRouter } from './app/router';
 import { setupStore } from './app/store';
 import { sessionApi } from './features/session/sessionApi';
 import { DEFAULT_LOCALE } from '../shared/locales';
 
-const router = createAppRouter();
+const history = createAppHistory();
+const router = historyNavigation(history);
+// The page's chunk loads beside the locale's catalog, not after it.
+preloadPage(window.location.pathname);
 const store = setupStore(
   { i18n: { locale: localeOfPath(window.location.pathname) ?? DEFAULT_LOCALE } },
   { router },
@@ -26,6 +30,6 @@ if (!container) throw new Error('#root is missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <App store={store} router={router} />
+    <App store={store} history={history} />
   </StrictMode>,
 );

@@ -1,22 +1,25 @@
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from '../ui/GlobalStyle';
-import type { createAppRouter } from './router';
+import type { AppHistory } from './history';
+import { AppRoutes } from './router';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
 interface Props {
   store: AppStore;
-  router: ReturnType<typeof createAppRouter>;
+  history: AppHistory;
 }
 
-export function App({ store, router }: Props) {
+export function App({ store, history }: Props) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <RouterProvider router={router} />
+        <HistoryRouter history={history}>
+          <AppRoutes />
+        </HistoryRouter>
       </ThemeProvider>
     </Provider>
   );

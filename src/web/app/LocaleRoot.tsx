@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { Locale } from '../../shared/locales';
 import { I18nProvider } from '../i18n/I18nProvider';
@@ -18,7 +18,11 @@ export function LocaleRoot({ locale, messages }: { locale: Locale; messages?: Me
   return (
     <I18nProvider locale={locale} messages={messages}>
       <AppLayout locale={locale}>
-        <Outlet />
+        {/* Pages are lazy: the first one loads with nothing in its place; later navigations run in a
+            transition, so the previous page stays until the next one's chunk is in. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </AppLayout>
     </I18nProvider>
   );

@@ -1,16 +1,16 @@
-import type { ComponentType } from 'react';
 import {
-  createBrowserRouter,
-  Navigate,
-  useLocation,
-  useRouteError,
-  type RouteObject,
-} from 'react-router-dom';
+  Component,
+  lazy,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LOCALES, isLocale, type Locale } from '../../shared/locales';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPage';
 import { localeChanged } from '../i18n/i18nSlice';
 import type { Messages } from '../i18n/loadMessages';
-import { localiseUnprefixedPath, routePattern, type RouteName } from '../i18n/routes';
+import { localiseUnprefixedPath, matchRoute, routePattern, type RouteName } from '../i18n/routes';
 import { LocaleRoot } from './LocaleRoot';
 import type { AppRouter } from './navigation';
 import type { AppStore } from './store';
@@ -53,6 +53,13 @@ export const PAGES: PageRoute[] = [
       import(/* webpackChunkName: "page-register" */ '../features/registration/RegisterPage'),
   },
   {
+    name: 'confirmEmail',
+    load: () =>
+      import(
+        /* webpackChunkName: "page-confirm-email" */ '../features/registration/ConfirmEmailPage'
+      ),
+  },
+  {
     name: 'becomeFreelancer',
     load: () =>
       import(
@@ -77,15 +84,96 @@ export const PAGES: PageRoute[] = [
   // { name: 'task', load: () => import(/* webpackChunkName: "page-task" */ '../features/tasks/TaskDetailPage') },
 ];
 
-/** A page whose chunk failed to load or that threw while rendering. */
-function RouteErrorPage() {
-  const error = useRouteError();
-  console.error('[router]', error);
-  const status =
-    error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
-      ? error.status
-      : 500;
-  return <ErrorPage status={status} />;
+const loads = new WeakMap<PageRoute, Promise<{ default: ComponentType }>>();
+const components = new WeakMap<PageRoute, LazyExoticComponent<ComponentType>>();
+
+/** Loads a page's chunk once; a failed load is forgotten so the next visit tries again. */
+function loadPage(page: PageRoute): Promise<{ default: ComponentType }> {
+  let loading = loads.get(page);
+  if (!loading) {
+    loading = page.load();
+    loads.set(page, loading);
+    // React.lazy keeps a rejection for good: forget both, so the next visit loads the chunk again.
+    loading.catch(() => {
+      loads.delete(page);
+      components.delete(page);
+    });
+  }
+  return loading;
+}
+
+function pageComponent(page: PageRoute): LazyExoticComponent<ComponentType> {
+  let component = components.get(page);
+  if (!component) {
+    component = lazy(() => loadPage(page));
+    components.set(page, component);
+  }
+  return component;
+}
+
+/**
+ * Starts loading the chunk of the page at this path before React renders (main.tsx), so it comes
+ * in parallel with the locale's catalog instead of after it.
+ */
+export function preloadPage(pathname: string, pages: PageRoute[] = PAGES): void {
+  const name = matchRoute(pathname)?.name;
+  const page = name && pages.find((p) => p.name === name);
+  if (page) void loadPage(page).catch(() => undefined);
+}
+
+const statusOf = (error: unknown): number =>
+  error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : 500;
+
+interface BoundaryProps {
+  /** The URL shown; an error is cleared when the visitor goes elsewhere. */
+  url: string;
+  children: ReactNode;
+}
+
+/**
+ * A page whose chunk failed to load or that threw while rendering: the error page, until the URL
+ * changes.
+ */
+class PageErrorBoundary extends Component<BoundaryProps, { error: unknown; url: string | null }> {
+  override state = { error: null as unknown, url: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: { error: unknown; url: string | null },
+  ) {
+    if (state.error && props.url !== state.url) return { error: null, url: props.url };
+    return state.error ? null : { url: props.url };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('[router]', error);
+  }
+
+  override render() {
+    return this.state.error ? (
+      <ErrorPage status={statusOf(this.state.error)} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+function RoutedPage({ page }: { page: PageRoute }) {
+  const { pathname, search } = useLocation();
+  const Page = pageComponent(page);
+  return (
+    <PageErrorBoundary url={`${pathname}${search}`}>
+      {/* The same component on every render (cached per page); a new one only after a failed load. */}
+      {/* eslint-disable-next-line react-hooks/static-components */}
+      <Page />
+    </PageErrorBoundary>
+  );
 }
 
 /** No (or an unknown) locale prefix: the browser's best locale, the rest of the path kept. */
@@ -101,19 +189,22 @@ export interface BuildRoutesOptions {
   messages?: Messages;
 }
 
+/**
+ * The route tree: /{locale} renders the layout, each page below it is a lazy component (its own
+ * chunk) in an error boundary. Plain `element` routes, so the same tree works with useRoutes (the
+ * app, declarative mode) and with a data router (tests' createMemoryRouter).
+ */
 export function buildRoutes({ pages = PAGES, messages }: BuildRoutesOptions = {}): RouteObject[] {
   const localeRoute = (locale: Locale): RouteObject => ({
     path: `/${locale}`,
     element: <LocaleRoot locale={locale} messages={messages} />,
-    hydrateFallbackElement: <></>,
     children: [
       ...pages.map((page): RouteObject => {
         const pattern = routePattern(locale, page.name);
-        const lazy = async () => ({ Component: (await page.load()).default });
-        const errorElement = <RouteErrorPage />;
+        const element = <RoutedPage page={page} />;
         return pattern === ''
-          ? { index: true, id: `${locale}:${page.name}`, lazy, errorElement }
-          : { path: pattern, id: `${locale}:${page.name}`, lazy, errorElement };
+          ? { index: true, id: `${locale}:${page.name}`, element }
+          : { path: pattern, id: `${locale}:${page.name}`, element };
       }),
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -121,8 +212,11 @@ export function buildRoutes({ pages = PAGES, messages }: BuildRoutesOptions = {}
   return [...LOCALES.map(localeRoute), { path: '*', element: <LocaleRedirect /> }];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
+const appRoutes = buildRoutes();
+
+/** The app's routes (inside a router): see buildRoutes. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }
 
 /** The locale from the first path segment, if it is one of ours. */

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import moment from 'moment';
 import styled from 'styled-components';
 import type { ChatConversation, ChatParticipant } from '../../../shared/types';
 import { CHAT_MESSAGE_MAX, chatMessageSchema } from '../../../shared/validation/chat';
@@ -8,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { useGetConversationQuery, useSendMessageMutation } from './chatApi';
 import { chatMessages as messages } from './messages';
+import { formatDisplayDateTime } from '../../i18n/dateFormat';
 
 const Panel = styled.aside`
   position: fixed;
@@ -228,7 +228,7 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
                 <Meta>
                   <strong>{name}</strong>{' '}
                   <time dateTime={message.created_at}>
-                    {moment(message.created_at).format('DD.MM.YYYY HH:mm')}
+                    {formatDisplayDateTime(new Date(message.created_at))}
                   </time>
                 </Meta>
                 <Body>{message.body}</Body>

@@ -1,5 +1,7 @@
-/** The chat feature's public surface: other features open the panel with these. */
-export { ChatPanel } from './ChatPanel';
+/**
+ * The chat feature's public surface. The panel itself (./ChatPanel) is imported lazily by whoever
+ * opens it, so it is not part of a page's first load.
+ */
 export {
   refetchConversation,
   useListConversationsQuery,

@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { CompletionStatus } from '../../../shared/validation/completion';
 import { Button } from '../../ui/Button';
-import { CompletionWizard } from './CompletionWizard';
 import { completionMessages as messages } from './messages';
+
+// The wizard (xstate, final-form, yup, the star picker) loads when a button opens it.
+const CompletionWizard = lazy(() =>
+  import(/* webpackChunkName: "completion-wizard" */ './CompletionWizard').then((module) => ({
+    default: module.CompletionWizard,
+  })),
+);
 
 const Row = styled.div`
   display: flex;
@@ -34,13 +40,15 @@ export function CompletionButtons({ taskUuid, isOwner }: CompletionButtonsProps)
         {intl.formatMessage(messages.notCompleted)}
       </Button>
       {outcome && (
-        <CompletionWizard
-          key={outcome}
-          taskUuid={taskUuid}
-          outcome={outcome}
-          isOwner={isOwner}
-          onClose={() => setOutcome(null)}
-        />
+        <Suspense fallback={null}>
+          <CompletionWizard
+            key={outcome}
+            taskUuid={taskUuid}
+            outcome={outcome}
+            isOwner={isOwner}
+            onClose={() => setOutcome(null)}
+          />
+        </Suspense>
       )}
     </Row>
   );

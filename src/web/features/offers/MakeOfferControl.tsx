@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { isExpired, statusGroup, type ViewerRole } from '../../../shared/taskLifecycle';
-import type { TaskControl } from '../../../shared/taskLifecycle.machine';
+import type { TaskControl } from '../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
@@ -11,7 +11,7 @@ import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Tooltip } from '../../ui/Tooltip';
 import { offerMessages as messages } from './messages';
-import { OfferFormModal } from './OfferFormModal';
+import { LazyOfferFormModal } from './lazyForm';
 
 const Box = styled.div`
   margin: ${({ theme }) => theme.space.md} 0;
@@ -40,7 +40,11 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
     return (
       <Box>
         <Button onClick={() => setOpen(true)}>{label}</Button>
-        <OfferFormModal isOpen={open} onClose={() => setOpen(false)} taskUuid={task.uuid} />
+        {open && (
+          <Suspense fallback={null}>
+            <LazyOfferFormModal isOpen onClose={() => setOpen(false)} taskUuid={task.uuid} />
+          </Suspense>
+        )}
       </Box>
     );
   }

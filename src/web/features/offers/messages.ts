@@ -32,10 +32,6 @@ export const offerMessages = defineMessages({
   updated: { id: 'offers.notice.updated', defaultMessage: 'Offer updated' },
   deleted: { id: 'offers.notice.deleted', defaultMessage: 'Offer deleted' },
   assigned: { id: 'offers.notice.assigned', defaultMessage: 'Offer assigned' },
-  notChosen: {
-    id: 'offers.notice.notChosen',
-    defaultMessage: 'Another offer was chosen for “{title}”',
-  },
   deletedUser: { id: 'offers.card.deletedUser', defaultMessage: 'Deleted user' },
   business: { id: 'offers.card.business', defaultMessage: 'Business' },
   rating: { id: 'offers.card.rating', defaultMessage: 'Freelancer rating {rating} of 5' },

@@ -5,16 +5,25 @@
  * Query refetches what is on screen. Reconnects with backoff (1 s, 2 s, 4 s, then 5 s), and refetches
  * once after a reconnect because an event may have been missed. Closes on page close and logout.
  */
+import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
 import { call, cancel, delay, fork, put, take } from 'redux-saga/effects';
 import { api } from '../../api/api';
 import { getConfig } from '../../app/config';
 import { refetchConversation } from '../chat/chatApi';
 import { showNotice } from '../notices/noticesSlice';
-import { offerMessages } from '../offers/messages';
 import { loggedOut } from '../session/sessionActions';
 import { createEventSource } from './eventSource';
 import { taskPageClosed, taskPageOpened } from './pushActions';
+
+// Here, not in ../offers/messages: the saga runs from the entry chunk, the offer texts load with
+// the task page.
+const pushMessages = defineMessages({
+  notChosen: {
+    id: 'offers.notice.notChosen',
+    defaultMessage: 'Another offer was chosen for “{title}”',
+  },
+});
 
 export type PushMessage =
   { type: 'open' } | { type: 'event'; data: unknown } | { type: 'error' } | { type: 'unsupported' };
@@ -82,7 +91,7 @@ export function* handleOfferAndChatEvent(data: unknown) {
     yield put(
       showNotice({
         kind: 'info',
-        message: offerMessages.notChosen,
+        message: pushMessages.notChosen,
         values: { title: typeof title === 'string' ? title : '' },
       }),
     );

@@ -1,8 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../ui/Button';
 import { reportMessages as messages } from './messages';
-import { ReportModal } from './ReportModal';
+
+// The report form (final-form, yup) loads when the button opens it.
+const ReportModal = lazy(() =>
+  import(/* webpackChunkName: "report-form" */ './ReportModal').then((module) => ({
+    default: module.ReportModal,
+  })),
+);
 
 /** The 'Report' button for everyone but the owner (the lifecycle machine's REPORT). */
 export function ReportControl({ taskUuid }: { taskUuid: string }) {
@@ -13,7 +19,11 @@ export function ReportControl({ taskUuid }: { taskUuid: string }) {
       <Button $variant="link" onClick={() => setOpen(true)}>
         {intl.formatMessage(messages.report)}
       </Button>
-      {open && <ReportModal taskUuid={taskUuid} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportModal taskUuid={taskUuid} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,11 +9,7 @@ import {
   type Viewer,
   type ViewerRole,
 } from '../../../shared/taskLifecycle';
-import {
-  allowedControls,
-  createTaskLifecycle,
-  type TaskControl,
-} from '../../../shared/taskLifecycle.machine';
+import { controlsFor, type TaskControl } from '../../../shared/taskLifecycle.controls';
 import { getConfig } from '../../app/config';
 
 /** The current time, refreshed every minute so expiry and relative times move on their own. */
@@ -34,15 +30,17 @@ export interface TaskView {
   controls: ReadonlySet<TaskControl>;
 }
 
-/** Asks the shared lifecycle machine (and helpers) what this viewer gets on this task now. */
+/**
+ * What this viewer gets on this task now. The controls are the shared lifecycle machine's answer,
+ * read from the table generated from it (taskLifecycle.controls.ts), so xstate is not shipped here.
+ */
 export function useTaskView(task: Task, viewer: Viewer, now: Date): TaskView {
   return useMemo(() => {
-    const snapshot = createTaskLifecycle(lifecycleInput(task, viewer, now));
     return {
       role: viewerRole(task, viewer),
       status: displayStatus(task, now),
       expiringSoon: isExpiringSoon(task, now, getConfig().expiringSoonDays),
-      controls: allowedControls(snapshot),
+      controls: controlsFor(lifecycleInput(task, viewer, now)),
     };
   }, [task, viewer, now]);
 }

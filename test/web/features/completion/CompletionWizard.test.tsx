@@ -94,7 +94,7 @@ describe('completion wizard on the task page', () => {
     const backend = serveCompletion(owner);
     const { user } = await openTask();
     await user.click(await screen.findByRole('button', { name: 'Completed' }));
-    const dialog = screen.getByRole('dialog', { name: 'Task completed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Task completed' });
     expect(within(dialog).queryByRole('button', { name: 'Back to the reasons' })).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -124,7 +124,7 @@ describe('completion wizard on the task page', () => {
     const backend = serveCompletion(chosenFreelancer);
     const { user } = await openTask();
     await user.click(await screen.findByRole('button', { name: 'Not completed' }));
-    const dialog = screen.getByRole('dialog', { name: 'Task not completed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Task not completed' });
     await within(dialog).findByRole('radio', { name: 'The customer did not respond' });
     // Freelancer reasons only.
     expect(
@@ -164,7 +164,7 @@ describe('completion wizard on the task page', () => {
     const backend = serveCompletion(owner);
     const { user } = await openTask();
     await user.click(await screen.findByRole('button', { name: 'Not completed' }));
-    const dialog = screen.getByRole('dialog', { name: 'Task not completed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Task not completed' });
     // Customer reasons only.
     expect(await within(dialog).findAllByRole('radio')).toHaveLength(2);
     await user.click(within(dialog).getByRole('radio', { name: 'My plans changed' }));
@@ -183,7 +183,7 @@ describe('completion wizard on the task page', () => {
     ]);
     const { user } = await openTask();
     await user.click(await screen.findByRole('button', { name: 'Completed' }));
-    const dialog = screen.getByRole('dialog', { name: 'Task completed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Task completed' });
     await user.click(within(dialog).getByRole('radio', { name: '5 stars of 5' }));
     await user.type(within(dialog).getByLabelText('Feedback (optional)'), 'Spam spam spam');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -202,7 +202,7 @@ describe('completion wizard on the task page', () => {
     const backend = serveCompletion(owner, [new TypeError('Failed to fetch')]);
     const { user } = await openTask();
     await user.click(await screen.findByRole('button', { name: 'Completed' }));
-    const dialog = screen.getByRole('dialog', { name: 'Task completed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Task completed' });
     await user.click(within(dialog).getByRole('radio', { name: '3 stars of 5' }));
     await user.type(within(dialog).getByLabelText('Feedback (optional)'), 'Fine work');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));

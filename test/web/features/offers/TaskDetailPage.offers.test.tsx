@@ -43,7 +43,7 @@ it('a freelancer makes an offer on the page; the task refetches and shows their 
   });
   const { user } = renderApp({ route: '/en/tasks/TK7Q2XYZ', pages });
   await user.click(await screen.findByRole('button', { name: 'Make an offer' }));
-  const dialog = screen.getByRole('dialog', { name: 'Make an offer' });
+  const dialog = await screen.findByRole('dialog', { name: 'Make an offer' });
   await user.type(within(dialog).getByLabelText('Description'), 'I will fix it today');
   await user.type(within(dialog).getByLabelText('Price, EUR'), '120');
   await user.click(within(dialog).getByRole('button', { name: 'Send offer' }));

@@ -103,7 +103,7 @@ describe('offer form', () => {
     });
     const { user: u, store } = renderSlots(makeTask(), otherFreelancer);
     await u.click(screen.getByRole('button', { name: 'Make an offer' }));
-    const dialog = screen.getByRole('dialog', { name: 'Make an offer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Make an offer' });
 
     await u.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
@@ -141,7 +141,7 @@ describe('offer form', () => {
     });
     const { user: u, store } = renderSlots(withOffers([own]), otherFreelancer);
     await u.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit your offer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit your offer' });
     expect(within(dialog).getByLabelText('Description')).toHaveValue('I can do it');
     await u.clear(within(dialog).getByLabelText('Price, EUR'));
     await u.type(within(dialog).getByLabelText('Price, EUR'), '99');

@@ -33,7 +33,7 @@ function renderControl() {
 
 async function openModal(user: ReturnType<typeof renderControl>['user']) {
   await user.click(screen.getByRole('button', { name: 'Report' }));
-  return screen.getByRole('dialog', { name: 'Report this task' });
+  return screen.findByRole('dialog', { name: 'Report this task' });
 }
 
 describe('ReportModal', () => {

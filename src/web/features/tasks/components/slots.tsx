@@ -4,7 +4,7 @@
  * inside its component only.
  */
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
-import type { TaskControl } from '../../../../shared/taskLifecycle.machine';
+import type { TaskControl } from '../../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../../shared/types';
 import { CompletionButtons } from '../../completion/CompletionButtons';
 import { ReportControl } from '../../reports/ReportControl';
