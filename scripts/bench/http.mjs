@@ -16,9 +16,10 @@ export class Client {
   }
 
   /** Headers for a request made outside this client (autocannon) as this client. */
-  headers(write = false) {
+  headers(write = false, json = write) {
     const h = { cookie: this.cookie, accept: 'application/json', 'accept-language': 'en' };
-    if (write) Object.assign(h, { 'content-type': 'application/json', 'x-xsrf-token': this.xsrf });
+    if (write) h['x-xsrf-token'] = this.xsrf;
+    if (json) h['content-type'] = 'application/json';
     return h;
   }
 
@@ -26,7 +27,7 @@ export class Client {
     const write = method !== 'GET';
     const res = await fetch(`${this.base}${url}`, {
       method,
-      headers: this.headers(write),
+      headers: this.headers(write, body !== undefined),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const line of res.headers.getSetCookie()) {

@@ -62,6 +62,22 @@ if (wanted('sizes')) {
   } else {
     results.sizes = { error: `size.mjs exited ${run.status}` };
   }
+  // The share of each package, from the source maps (minified bytes, before compression).
+  const { packageReport } = await import('./packages.mjs');
+  results.packageShares = packageReport();
+  for (const [group, shares] of Object.entries(results.packageShares)) {
+    const top = shares.slice(0, 6).map((p) => `${p.package} ${(p.share * 100).toFixed(0)}%`);
+    console.log(`  ${group}: ${top.join(', ')}`);
+  }
+  const task = results.packageShares['task detail (first load)'];
+  row(
+    'sizes',
+    'task detail first load: largest packages (minified)',
+    task
+      .slice(0, 4)
+      .map((p) => `${p.package} ${(p.share * 100).toFixed(0)}%`)
+      .join(', '),
+  );
 }
 
 const needsServer = ['lighthouse', 'api', 'load'].some(wanted);
@@ -108,7 +124,7 @@ try {
         'api',
         r.name,
         `${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
-        `${fixed(r.throughputVsBare)} x bare; errors ${r.errors + r.non2xx + r.timeouts}`,
+        `${fixed(r.throughputVsBare)} x bare; errors ${r.errors + r.non2xx}`,
       );
     }
   }

@@ -74,8 +74,9 @@ export async function writeFloorPage(base, file) {
   return { images: task.images.length, locations: task.locations.length };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+/** The run with the median LCP (a run without an LCP counts as the slowest). */
+const medianRun = (runs) => {
+  const sorted = [...runs].sort((a, b) => (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity));
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
@@ -96,6 +97,10 @@ function figures(lhr) {
       .filter((a) => a.score !== null && a.score < 1)
       .map((a) => a.id),
     runtimeError: lhr.runtimeError?.message ?? null,
+    // Audits that could not measure (e.g. NO_LCP): their messages, to read beside a missing figure.
+    auditErrors: ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+      .map((id) => lhr.audits[id]?.errorMessage)
+      .filter(Boolean),
   };
 }
 
@@ -126,8 +131,7 @@ export async function runLighthouse(base, { runs = Number(process.env.BENCH_LH_R
         all.push(figures(result.lhr));
         console.log(`  lighthouse ${page.name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
-      const lcp = median(all.map((f) => f.lcpMs ?? Infinity));
-      results.push({ page: page.name, url: page.url, runs, ...all.find((f) => f.lcpMs === lcp) });
+      results.push({ page: page.name, url: page.url, runs, ...medianRun(all) });
     }
   } finally {
     await chrome.kill();
