@@ -7,7 +7,11 @@ import { TASK_SLUG } from './lighthouse.mjs';
 
 /** One autocannon run; the figures every part reports. */
 export async function cannon(options) {
-  const result = await autocannon({ ...options, renderProgressBar: false });
+  const result = await autocannon({
+    // No answer within this many seconds counts as an error (autocannon's default, 10).
+    timeout: Number(process.env.BENCH_TIMEOUT_SECONDS || 10),
+    ...options,
+  });
   return {
     requests: result.requests.total,
     reqPerSec: result.requests.average,

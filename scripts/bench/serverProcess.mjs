@@ -18,7 +18,8 @@ export async function startBenchServer({ port, floorFile }) {
     BENCH_BARE_PORT: String(port + 1),
     BENCH_FLOOR_FILE: floorFile,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    // The embedded database by default; BENCH_DATABASE_URL measures against a PostgreSQL server.
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     SEED: 'demo',
     MAP_TILE_URL: '',
     LOG_LEVEL: 'warn',
@@ -30,7 +31,14 @@ export async function startBenchServer({ port, floorFile }) {
   };
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', path.join(root, 'scripts/bench/server.ts')],
+    [
+      '--expose-gc',
+      // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      path.join(root, 'scripts/bench/server.ts'),
+    ],
     { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
