@@ -12,7 +12,7 @@ import { sessionPlugin } from './auth/session';
 import type { Db } from './db/db';
 import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
-import { errorHandlerPlugin } from './plugins/errorHandler';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
 import { pushPlugin, pushRoutes } from './push';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
@@ -65,7 +65,11 @@ export async function buildServer(
   config: ServerConfig,
   deps: ServerDeps,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    frameworkErrors,
+  });
   app.decorate('db', deps.db);
   app.decorate('config', config);
   // Every route as registered (method, full url): tests walk it so a new route is covered too.

@@ -52,3 +52,18 @@ export function isDbConnectionError(err: unknown): boolean {
     )
   );
 }
+
+/**
+ * A multipart body that does not parse (no boundary, cut short, a broken part header): the client's
+ * mistake, answered 400. busboy reports these as plain Errors without a code or status.
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|Malformed part header|\w+ terminated early due to unexpected end of multipart data)/;
+
+export function isMalformedMultipart(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { message, statusCode } = err as { message?: unknown; statusCode?: unknown };
+  return (
+    statusCode === undefined && typeof message === 'string' && MALFORMED_MULTIPART.test(message)
+  );
+}

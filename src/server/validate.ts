@@ -1,12 +1,77 @@
 /** Runs a shared yup schema on a request body; failures reach the error handler as 422. */
-import type { AnyObjectSchema, InferType } from 'yup';
+import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { ref, validationMessages as m, type MessageRef } from '../shared/validation/messages';
+import { FieldErrors } from './errors';
+import { yupFieldErrors } from './plugins/errorHandler';
+
+const isStructured = (value: unknown): boolean => typeof value === 'object' && value !== null;
+
+/**
+ * Top-level fields the schema wants as a string that hold an object or an array. yup leaves those
+ * uncast and its trim() then throws a TypeError (a 500) instead of reporting the field.
+ */
+function mistypedStringFields(schema: AnyObjectSchema, body: unknown): string[] {
+  if (!isStructured(body) || Array.isArray(body)) return [];
+  const values = body as Record<string, unknown>;
+  return Object.entries(schema.fields)
+    .filter(
+      ([name, field]) =>
+        (field as { type?: unknown }).type === 'string' &&
+        Object.hasOwn(values, name) &&
+        isStructured(values[name]),
+    )
+    .map(([name]) => name);
+}
+
+/**
+ * The input's own properties that the schema knows, in a fresh object. Validation strips the
+ * others anyway; dropping them first matters because yup looks every input key up in its field map,
+ * and a key like 'constructor' or 'toString' finds Object.prototype's function there (a TypeError,
+ * so a 500, instead of a 422).
+ */
+export function knownFields(schema: AnyObjectSchema, input: unknown): unknown {
+  if (!isStructured(input) || Array.isArray(input)) return input;
+  const values = input as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.fields)) {
+    if (Object.hasOwn(values, name)) out[name] = values[name];
+  }
+  return out;
+}
+
+/**
+ * Validates (abortEarly: false, stripUnknown: true) and resolves to the cast value. Any input, however
+ * hostile, either passes or throws a 422 (yup ValidationError or FieldErrors): never a TypeError.
+ */
+export async function validateInput<S extends AnyObjectSchema>(
+  schema: S,
+  body: unknown,
+  options: { context?: object } = {},
+): Promise<InferType<S>> {
+  // A missing body is an empty form, so 'required' rules report each field.
+  const input = knownFields(schema, body ?? {});
+  const validateOptions = { abortEarly: false, stripUnknown: true, context: options.context };
+  const mistyped = mistypedStringFields(schema, input);
+  if (mistyped.length === 0) return schema.validate(input, validateOptions);
+
+  const rest = { ...(input as Record<string, unknown>) };
+  for (const name of mistyped) delete rest[name];
+  const errors: Record<string, MessageRef[]> = {};
+  try {
+    await schema.validate(rest, validateOptions);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    Object.assign(errors, yupFieldErrors(err));
+  }
+  for (const name of mistyped) errors[name] = [ref(m.invalid)];
+  throw new FieldErrors(errors);
+}
 
 export function validateBody<S extends AnyObjectSchema>(
   schema: S,
   body: unknown,
 ): Promise<InferType<S>> {
-  // A missing body is an empty form, so 'required' rules report each field.
-  return schema.validate(body ?? {}, { abortEarly: false, stripUnknown: true });
+  return validateInput(schema, body);
 }
 
 export const isApiUrl = (url: string, apiBase: string): boolean =>

@@ -31,6 +31,7 @@ import {
 import type { Db, Queryable } from '../db/db';
 import { forbidden, HttpError, notFound } from '../errors';
 import type { UserRow } from '../users';
+import { validateInput } from '../validate';
 import { awaitingActionOf, REVIEW_WINDOW_OPEN_SQL } from './awaiting';
 
 export type Party = 'owner' | 'chosen';
@@ -176,11 +177,7 @@ export async function completeTask(
     }
 
     const reasons = await reasonsFor(tx, party);
-    const form = await completionSchema.validate(body ?? {}, {
-      abortEarly: false,
-      stripUnknown: true,
-      context: { reasons },
-    });
+    const form = await validateInput(completionSchema, body, { context: { reasons } });
     const status = form.status as CompletionStatus;
     const reason = status === 'incomplete' ? findReason(reasons, form.reason_id) : undefined;
 

@@ -11,6 +11,7 @@ import type { ServerConfig } from '../../../config';
 import { isLocale, type Locale } from '../../shared/locales';
 import { isMessageRef, ref, validationMessages as m } from '../../shared/validation/messages';
 import { localeFromHeader, translate } from '../i18n';
+import { knownFields } from '../validate';
 import { GeocoderError, type Geocoder } from './types';
 
 export interface GeoRoutesOptions {
@@ -116,7 +117,7 @@ const geoRoutes: FastifyPluginAsync<GeoRoutesOptions> = async (app, opts) => {
   app.get('/geo/search', async (request, reply) => {
     let query: yup.InferType<typeof searchSchema>;
     try {
-      query = await searchSchema.validate(flatQuery(request.query), {
+      query = await searchSchema.validate(knownFields(searchSchema, flatQuery(request.query)), {
         abortEarly: false,
         stripUnknown: true,
       });
@@ -140,7 +141,9 @@ const geoRoutes: FastifyPluginAsync<GeoRoutesOptions> = async (app, opts) => {
   app.get('/geo/reverse', async (request, reply) => {
     let query: yup.InferType<typeof reverseSchema>;
     try {
-      query = await reverseSchema.validate(flatQuery(request.query), { abortEarly: false });
+      query = await reverseSchema.validate(knownFields(reverseSchema, flatQuery(request.query)), {
+        abortEarly: false,
+      });
     } catch (err) {
       if (err instanceof yup.ValidationError) return sendInvalid(request, reply, err);
       throw err;

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { isMessageRef, type MessageRef } from '../../shared/validation/messages';
-import { FieldErrors, HttpError, isDbConnectionError } from '../errors';
+import { FieldErrors, HttpError, isDbConnectionError, isMalformedMultipart } from '../errors';
 import { localeFromHeader, translate } from '../i18n';
 import type { ServerMessageId } from '../i18n/messages';
 import '../types';
@@ -92,6 +92,27 @@ export function sendMessage(
   return reply.code(status).send({ message: translate(request.locale, id) });
 }
 
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing (a path with broken percent-encoding,
+ * FST_ERR_BAD_URL) get the same translated { message } as every other client error, not Fastify's
+ * own { error, code, message, statusCode }.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+      ? error.statusCode
+      : 400;
+  request.log.info({ err: error }, 'request refused before routing');
+  return reply
+    .code(status)
+    .send({
+      message: translate(
+        localeFromHeader(request.headers['accept-language']),
+        statusMessage(status),
+      ),
+    });
+}
+
 export const errorHandlerPlugin = fp(
   async (app) => {
     // A getter, so errors thrown by early hooks (rate limit, CSRF) are translated too.
@@ -117,6 +138,8 @@ export const errorHandlerPlugin = fp(
         request.log.error({ err: error }, 'database unavailable');
         return sendMessage(request, reply, 503, 'errors.db_unavailable');
       }
+      if (isMalformedMultipart(error))
+        return sendMessage(request, reply, 400, 'errors.bad_request');
       const status = (error as FastifyError).statusCode;
       if (typeof status === 'number' && status >= 400 && status < 500) {
         // Client mistakes Fastify detects itself: bad JSON, wrong content type, body too large.

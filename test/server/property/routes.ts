@@ -1,0 +1,462 @@
+/**
+ * What the bad-input properties send to each API route: who sends it logged in, which path
+ * parameters it has (and how to get real ones, so validation past the lookup is reached), its query
+ * names, its body generator, and when a 2xx answer is allowed (only for input that is valid).
+ *
+ * Every route in app.routeTable must have an entry here (api.test.ts fails otherwise), so a new
+ * route is never left out.
+ */
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import type { AnyObjectSchema } from 'yup';
+import * as yup from 'yup';
+import type { Db } from '../../../src/server/db/db';
+import { chatMessageSchema } from '../../../src/shared/validation/chat';
+import { completionSchema, type CompletionReason } from '../../../src/shared/validation/completion';
+import { loginSchema, registerSchema } from '../../../src/shared/validation/auth';
+import { offerFormSchema } from '../../../src/shared/validation/offer';
+import { becomeFreelancerSchema, profileSchema } from '../../../src/shared/validation/profile';
+import { reportSchema } from '../../../src/shared/validation/report';
+import { parseTaskMultipart, taskFormSchema } from '../../../src/shared/validation/taskForm';
+import { createOffer, createTask, type TestOffer, type TestTask } from '../../support/server';
+import {
+  jsonBodyArb,
+  junkFiles,
+  multipartArb,
+  type BodySample,
+  type Client,
+  type MultipartPart,
+} from './support';
+
+export type Role = 'owner' | 'freelancer' | 'newcomer' | 'stranger' | 'throwaway';
+
+/** One set of related rows and logged-in users; runs rotate over several (per-user rate limits). */
+export interface World {
+  owner: Client;
+  /** Has an offer on `task` and a conversation with the owner about it. */
+  freelancer: Client;
+  /** A freelancer without an offer on `task`. */
+  newcomer: Client;
+  /** A customer with no part in `task`. */
+  stranger: Client;
+  task: TestTask;
+  offer: TestOffer;
+  conversation: string;
+}
+
+export interface Env {
+  app: FastifyInstance;
+  db: Db;
+  categoryId: number;
+  /** Reasons the owner may give (group customer). */
+  ownerReasons: CompletionReason[];
+  pngHeaderJunk: Buffer;
+  truncatedPng: Buffer;
+}
+
+/** What was sent, for the 'is a 2xx allowed' question. */
+export interface Sent {
+  /** Every path parameter was the real one. */
+  allReal: boolean;
+  /** Sent logged in (as the route's role), not as a visitor. */
+  asUser: boolean;
+  body: BodySample;
+}
+
+export interface RouteSpec {
+  role: Role;
+  /** Real path parameter values (may insert fresh rows: they are made before the snapshot). */
+  real?: (env: Env, w: World) => Promise<Record<string, string>> | Record<string, string>;
+  query?: readonly string[];
+  body?: (env: Env, w: World) => fc.Arbitrary<BodySample>;
+  /** May this request be answered 2xx? Default: GET/HEAD yes, anything else no. */
+  accepts?: (sent: Sent, env: Env) => boolean | Promise<boolean>;
+  /** Puts the world back after an accepted request. */
+  after?: (env: Env, w: World) => Promise<void>;
+  /** An endless response (Server-Sent Events): only the head is read. */
+  stream?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oracles: the body as the server will see it, through the shared schemas
+
+type Parsed = { ok: true; value: unknown } | { ok: false };
+
+/** The body Fastify hands the route (permissive: when unsure, assume it parses). */
+function parsedBody(body: BodySample): Parsed {
+  switch (body.kind) {
+    case 'none':
+    case 'multipart':
+      return { ok: true, value: undefined };
+    case 'json':
+      // As the server will parse it (NaN becomes null, toJSON applies).
+      return { ok: true, value: JSON.parse(JSON.stringify(body.value) ?? 'null') as unknown };
+    case 'raw': {
+      const type = body.contentType?.toLowerCase() ?? null;
+      if (type === null || type === '') return { ok: true, value: undefined };
+      if (type.startsWith('application/json')) {
+        try {
+          return { ok: true, value: JSON.parse(body.payload.toString()) as unknown };
+        } catch {
+          return { ok: false };
+        }
+      }
+      if (type.startsWith('text/plain')) return { ok: true, value: body.payload.toString() };
+      if (type.startsWith('multipart/')) return { ok: true, value: undefined };
+      return { ok: false };
+    }
+  }
+}
+
+function schemaAccepts(schema: AnyObjectSchema, body: BodySample, context?: object): boolean {
+  const parsed = parsedBody(body);
+  if (!parsed.ok) return false;
+  try {
+    schema.validateSync(parsed.value ?? {}, { stripUnknown: true, context });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const jsonRoute =
+  (schema: AnyObjectSchema, { visitors = false } = {}) =>
+  (sent: Sent) =>
+    sent.allReal && (visitors || sent.asUser) && schemaAccepts(schema, sent.body);
+
+const IMAGE_FIELD = /^images(?:\[\d*\])?$/;
+
+/** The task form through the shared parser and schema; junk files never make a valid form. */
+function taskFormAccepts(body: BodySample, methodOverride: boolean): boolean {
+  if (body.kind !== 'multipart' || body.boundary) return false;
+  const fields: Record<string, string[]> = {};
+  for (const part of body.parts) {
+    if ('file' in part) {
+      if (IMAGE_FIELD.test(part.name)) return false;
+    } else (fields[part.name] ??= []).push(part.value);
+  }
+  if (methodOverride) {
+    const method = fields._method?.at(-1);
+    if (method !== undefined && !/^(put|patch)$/i.test(method.trim())) return false;
+  }
+  try {
+    taskFormSchema.validateSync(parseTaskMultipart(fields), {
+      stripUnknown: true,
+      context: { now: new Date(), images_total: 0 },
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const chooseSchema = yup.object({ hash: yup.string().strict().required() });
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+let unique = 0;
+const uniqueEmail = () => `prop-${Date.now().toString(36)}-${unique++}@example.test`;
+
+function taskFields(
+  env: Env,
+  extra: Record<string, string> = {},
+): Record<string, string | string[]> {
+  return {
+    category_id: String(env.categoryId),
+    title: 'Fix a leaking tap',
+    description: 'The kitchen tap drips all night.',
+    'languages[]': ['lv', 'en'],
+    due_type: 'period',
+    due_start: '2035-06-01T09:00:00',
+    due_end: '2035-06-02T17:30:00',
+    location_type: 'specific',
+    'locations[0][address]': 'Brīvības iela 1, Rīga',
+    'locations[0][city]': 'Rīga',
+    'locations[0][lat]': '56.95',
+    'locations[0][lng]': '24.11',
+    budget_from: '50',
+    budget_to: '120',
+    ...extra,
+  };
+}
+
+const taskBody = (env: Env, extra?: Record<string, string>) =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: multipartArb(
+        taskFields(env, extra),
+        ['images[]', 'images', 'images[0]'],
+        junkFiles(env.pngHeaderJunk, env.truncatedPng),
+      ),
+    },
+    { weight: 1, arbitrary: jsonBodyArb(taskFields(env, extra)) },
+  );
+
+const photoBody = (env: Env) =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: multipartArb(
+        {},
+        ['photo', 'photo[]'],
+        junkFiles(env.pngHeaderJunk, env.truncatedPng),
+      ),
+    },
+    { weight: 1, arbitrary: multipartArb({ photo: 'not a file' }, []) },
+    { weight: 1, arbitrary: jsonBodyArb({ photo: 'data:image/png;base64,iVBORw0KGgo=' }) },
+  );
+
+const offerBase = {
+  description: 'I can do it tomorrow with my own tools.',
+  price: 80,
+  notify_if_not_chosen: false,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Fresh rows for routes whose valid request destroys what it names
+
+async function freshTask(env: Env, w: World): Promise<TestTask> {
+  return createTask(env.db, { author_uuid: w.owner.user!.uuid, category_id: env.categoryId });
+}
+
+async function assignedTask(env: Env, w: World): Promise<string> {
+  const task = await createTask(env.db, {
+    author_uuid: w.owner.user!.uuid,
+    category_id: env.categoryId,
+    status: 'in_progress',
+    awaiting_action: true,
+  });
+  const offer = await createOffer(env.db, {
+    task_uuid: task.uuid,
+    freelancer_uuid: w.freelancer.user!.uuid,
+  });
+  await env.db.query('UPDATE offers SET chosen_at = now() WHERE uuid = $1', [offer.uuid]);
+  return task.uuid;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+const API = '/api';
+
+export const ROUTE_SPECS: Record<string, RouteSpec> = {
+  [`GET ${API}/health`]: { role: 'stranger' },
+  [`POST ${API}/register`]: {
+    // A valid registration logs the new user in: a session of its own, not a shared one.
+    role: 'throwaway',
+    body: () =>
+      fc.constant(null).chain(() =>
+        jsonBodyArb({
+          full_name: 'Pēteris Kalniņš',
+          email: uniqueEmail(),
+          password: 'secret-password',
+          terms: true,
+        }),
+      ),
+    accepts: jsonRoute(registerSchema, { visitors: true }),
+  },
+  [`POST ${API}/register/confirm`]: {
+    // A valid token logs the new account in: a session of its own.
+    role: 'throwaway',
+    body: () => jsonBodyArb({ token: 'not-a-token-the-server-sent' }),
+    // No generated body holds a token from a confirmation mail.
+    accepts: () => false,
+  },
+  [`POST ${API}/login`]: {
+    role: 'stranger',
+    body: () => jsonBodyArb({ email: 'nobody@example.test', password: 'not-the-password' }),
+    // No generated body holds real credentials.
+    accepts: (sent) => schemaAccepts(loginSchema, sent.body) && false,
+  },
+  [`POST ${API}/logout`]: {
+    role: 'throwaway',
+    body: () => jsonBodyArb({}),
+    // Logging out takes no input: whatever is sent, it is fine (and a visitor has nothing to end).
+    accepts: () => true,
+  },
+  [`GET ${API}/me`]: { role: 'stranger' },
+  [`GET ${API}/categories`]: { role: 'stranger', query: ['locale'] },
+  [`GET ${API}/incomplete-reasons`]: { role: 'stranger', query: ['locale'] },
+  [`GET ${API}/tasks`]: {
+    role: 'stranger',
+    query: [
+      'categories',
+      'status',
+      'q',
+      'city',
+      'location',
+      'budget_min',
+      'budget_max',
+      'sort',
+      'page',
+      'per_page',
+      'locale',
+    ],
+  },
+  [`GET ${API}/tasks/:slug`]: {
+    role: 'freelancer',
+    real: (_env, w) => ({ slug: w.task.identifier }),
+    query: ['locale'],
+  },
+  [`DELETE ${API}/tasks/:uuid`]: {
+    role: 'owner',
+    real: async (env, w) => ({ uuid: (await freshTask(env, w)).uuid }),
+    body: () => jsonBodyArb({}),
+    accepts: (sent) => sent.allReal && sent.asUser,
+  },
+  [`POST ${API}/tasks`]: {
+    role: 'owner',
+    body: (env) => taskBody(env),
+    accepts: (sent) => sent.asUser && taskFormAccepts(sent.body, false),
+  },
+  [`POST ${API}/tasks/:uuid`]: {
+    role: 'owner',
+    real: (_env, w) => ({ uuid: w.task.uuid }),
+    query: ['locale'],
+    body: (env) => taskBody(env, { _method: 'PUT' }),
+    accepts: (sent) => sent.allReal && sent.asUser && taskFormAccepts(sent.body, true),
+  },
+  [`PUT ${API}/tasks/:uuid`]: {
+    role: 'owner',
+    real: (_env, w) => ({ uuid: w.task.uuid }),
+    query: ['locale'],
+    body: (env) => taskBody(env),
+    accepts: (sent) => sent.allReal && sent.asUser && taskFormAccepts(sent.body, false),
+  },
+  [`GET ${API}/tasks/:taskUuid/offers`]: {
+    role: 'freelancer',
+    real: (_env, w) => ({ taskUuid: w.task.uuid }),
+  },
+  [`GET ${API}/tasks/:taskUuid/offers/:offerUuid`]: {
+    role: 'owner',
+    real: (_env, w) => ({ taskUuid: w.task.uuid, offerUuid: w.offer.uuid }),
+  },
+  [`POST ${API}/tasks/:taskUuid/offers`]: {
+    role: 'newcomer',
+    real: (_env, w) => ({ taskUuid: w.task.uuid }),
+    body: () => jsonBodyArb(offerBase),
+    accepts: jsonRoute(offerFormSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM offers WHERE task_uuid = $1 AND freelancer_uuid = $2', [
+        w.task.uuid,
+        w.newcomer.user!.uuid,
+      ]);
+    },
+  },
+  [`PUT ${API}/tasks/:taskUuid/offers/:offerUuid`]: {
+    role: 'freelancer',
+    real: (_env, w) => ({ taskUuid: w.task.uuid, offerUuid: w.offer.uuid }),
+    body: () => jsonBodyArb(offerBase),
+    accepts: jsonRoute(offerFormSchema),
+  },
+  [`DELETE ${API}/tasks/:taskUuid/offers/:offerUuid`]: {
+    role: 'freelancer',
+    real: async (env, w) => {
+      const task = await freshTask(env, w);
+      const offer = await createOffer(env.db, {
+        task_uuid: task.uuid,
+        freelancer_uuid: w.freelancer.user!.uuid,
+      });
+      return { taskUuid: task.uuid, offerUuid: offer.uuid };
+    },
+    body: () => jsonBodyArb({}),
+    accepts: (sent) => sent.allReal && sent.asUser,
+  },
+  [`POST ${API}/tasks/:taskUuid/offers/:offerUuid/choose`]: {
+    role: 'owner',
+    real: (_env, w) => ({ taskUuid: w.task.uuid, offerUuid: w.offer.uuid }),
+    body: () => jsonBodyArb({ hash: 'not-the-offer-hash' }),
+    // A choice needs the offer's current hash, which no generated body holds.
+    accepts: (sent) => schemaAccepts(chooseSchema, sent.body) && false,
+  },
+  [`POST ${API}/tasks/:taskUuid/complete`]: {
+    role: 'owner',
+    real: async (env, w) => ({ taskUuid: await assignedTask(env, w) }),
+    query: ['locale'],
+    body: () => jsonBodyArb({ status: 'completed', rate: 5, feedback: 'Quick and tidy work.' }),
+    accepts: (sent, env) =>
+      sent.allReal &&
+      sent.asUser &&
+      schemaAccepts(completionSchema, sent.body, { reasons: env.ownerReasons }),
+  },
+  [`POST ${API}/tasks/:taskUuid/report`]: {
+    role: 'freelancer',
+    real: (_env, w) => ({ taskUuid: w.task.uuid }),
+    body: () => jsonBodyArb({ message: 'This looks like spam.' }),
+    // Visitors may report too.
+    accepts: jsonRoute(reportSchema, { visitors: true }),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM reports WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`POST ${API}/chat/conversations/task/:taskUuid/:freelancerUuid`]: {
+    role: 'owner',
+    real: (_env, w) => ({ taskUuid: w.task.uuid, freelancerUuid: w.freelancer.user!.uuid }),
+    body: () => jsonBodyArb({}),
+    accepts: (sent) => sent.allReal && sent.asUser,
+  },
+  [`GET ${API}/chat/conversations`]: { role: 'owner', query: ['task'] },
+  [`GET ${API}/chat/conversations/:uuid`]: {
+    role: 'freelancer',
+    real: (_env, w) => ({ uuid: w.conversation }),
+  },
+  [`POST ${API}/chat/conversations/:uuid/read`]: {
+    role: 'freelancer',
+    real: (_env, w) => ({ uuid: w.conversation }),
+    body: () => jsonBodyArb({}),
+    // Takes no input: a participant naming a real conversation is a valid request.
+    accepts: (sent) => sent.allReal && sent.asUser,
+  },
+  [`POST ${API}/chat/conversations/:uuid/messages`]: {
+    role: 'freelancer',
+    real: (_env, w) => ({ uuid: w.conversation }),
+    body: () => jsonBodyArb({ body: 'Hello, when can you start?' }),
+    accepts: jsonRoute(chatMessageSchema),
+  },
+  [`GET ${API}/chat/unread`]: { role: 'owner' },
+  [`GET ${API}/geo/search`]: { role: 'stranger', query: ['q', 'lat', 'lng', 'limit'] },
+  [`GET ${API}/geo/reverse`]: { role: 'stranger', query: ['lat', 'lng'] },
+  [`GET ${API}/freelancers`]: {
+    role: 'stranger',
+    query: ['categories', 'languages', 'sort_by', 'sort_dir', 'page', 'per_page', 'locale'],
+  },
+  [`GET ${API}/users/:uuid`]: {
+    role: 'stranger',
+    real: (_env, w) => ({ uuid: w.owner.user!.uuid }),
+    query: ['locale'],
+  },
+  [`PUT ${API}/me/profile`]: {
+    role: 'stranger',
+    body: () =>
+      jsonBodyArb({
+        display_name: 'Stranger D.',
+        phone_number: '+371 20000001',
+        languages: ['lv'],
+      }),
+    accepts: jsonRoute(profileSchema),
+  },
+  [`POST ${API}/me/photo`]: {
+    role: 'stranger',
+    body: (env) => photoBody(env),
+    // No generated body holds a real image.
+    accepts: () => false,
+  },
+  [`POST ${API}/become-freelancer`]: {
+    role: 'stranger',
+    body: (env) => jsonBodyArb({ categories: [env.categoryId], languages: ['lv', 'ru'] }),
+    accepts: jsonRoute(becomeFreelancerSchema),
+    after: async (env, w) => {
+      await env.db.query(
+        `UPDATE users SET is_freelancer = false, categories = '{}' WHERE uuid = $1`,
+        [w.stranger.user!.uuid],
+      );
+    },
+  },
+  [`GET ${API}/push`]: { role: 'owner', query: ['tasks'], stream: true },
+  // Outside the API, but a route all the same: stored files by path.
+  ['GET /uploads/*']: { role: 'stranger', real: () => ({ '*': 'tasks/none/x.png' }) },
+};
+
+export type { MultipartPart };
