@@ -51,5 +51,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get('/me', async (request) => ({ data: toCurrentUser(requireUser(request)) }));
+  // `?optional=1` is the SPA's session bootstrap: for it a visitor is an answer (200 { data: null }),
+  // not an error, so no page load logs a failed request. Without it /me is protected like every
+  // other call and answers 401 (docs/ARCHITECTURE.md, "The current user").
+  app.get<{ Querystring: { optional?: string } }>('/me', async (request) => {
+    if (request.query.optional === '1') {
+      return { data: request.user ? toCurrentUser(request.user) : null };
+    }
+    return { data: toCurrentUser(requireUser(request)) };
+  });
 };

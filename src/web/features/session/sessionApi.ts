@@ -16,10 +16,14 @@ export interface RegisterRequest {
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The current user, or null for visitors (a 401 here is an answer, not an expiry). */
+    /**
+     * The current user, or null for visitors. `?optional=1` makes the server answer a visitor with
+     * 200 { data: null } instead of 401, so no page load shows a failed request in the console; a
+     * 401 or 419 (an older server, a test double) still means null here, not an expiry.
+     */
     me: build.query<CurrentUser | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery('/me');
+        const result = await baseQuery('/me?optional=1');
         if (result.error) {
           if (result.error.status === 401 || result.error.status === 419) return { data: null };
           return { error: result.error as ApiError };
