@@ -151,6 +151,7 @@ describe('on PostgreSQL', () => {
     await admin.connect();
     await admin.query('CREATE DATABASE from_empty');
     await admin.query('CREATE DATABASE from_release');
+    await admin.query('CREATE DATABASE concurrent');
     await admin.end();
   });
   afterAll(async () => {
@@ -163,5 +164,14 @@ describe('on PostgreSQL', () => {
     opened.push(await openDb({ databaseUrl: url('from_empty') }));
     opened.push(await openDb({ databaseUrl: url('from_release') }));
     await checkBothPaths(opened[0], opened[1]);
+  });
+
+  test('several processes starting at once apply each migration exactly once', async () => {
+    const url = pg.url.replace(/\/postgres$/, '/concurrent');
+    const dbs = await Promise.all([1, 2, 3].map(() => openDb({ databaseUrl: url })));
+    opened.push(...dbs);
+    const results = await Promise.all(dbs.map((db) => migrate(db)));
+    expect(results.flat().sort()).toEqual(ALL_VERSIONS);
+    expect(await versions(dbs[0])).toEqual(ALL_VERSIONS);
   });
 });
