@@ -18,7 +18,8 @@ export const theme = {
     background: '#ffffff',
     surface: '#f5f7fa',
     border: '#c9d1db',
-    focus: '#ffb000',
+    // The focus ring: navy, 3:1 and more against every light surface (amber #ffb000 was 1.8:1 on white).
+    focus: '#14273d',
     overlay: 'rgba(15, 23, 33, 0.6)',
   },
   fonts: {

@@ -118,6 +118,14 @@ export function AddressInput({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Only the newest search may fill the list.
   const seq = useRef(0);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // The highlighted suggestion stays in view while the arrows move through a long list.
+  useEffect(() => {
+    if (highlight < 0) return;
+    const option = listRef.current?.children[highlight];
+    if (option instanceof HTMLElement) option.scrollIntoView?.({ block: 'nearest' });
+  }, [highlight]);
 
   useEffect(
     () => () => {
@@ -243,7 +251,7 @@ export function AddressInput({
         onBlur={onInputBlur}
         $invalid={Boolean(error)}
       />
-      <List id={listId} role="listbox" aria-label={label} hidden={!expanded}>
+      <List ref={listRef} id={listId} role="listbox" aria-label={label} hidden={!expanded}>
         {expanded &&
           suggestions.map((place, index) => (
             <Option

@@ -88,7 +88,12 @@ export function Avatar({
       {src && !deleted ? (
         <Picture src={src} alt={alt} width={size} height={size} loading="lazy" />
       ) : (
-        <Initials $size={size} $deleted={deleted} role="img" aria-label={alt}>
+        // An empty alt marks the avatar as decorative (the name is written next to it).
+        <Initials
+          $size={size}
+          $deleted={deleted}
+          {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        >
           {deleted ? (
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-9 2.2-9 5v3h18v-3c0-2.8-4.6-5-9-5z" />

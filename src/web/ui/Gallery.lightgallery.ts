@@ -20,11 +20,19 @@ function ensureAssets(): void {
   }
 }
 
-export function createLightbox(host: HTMLElement, images: readonly GalleryImage[]): Lightbox {
+export function createLightbox(
+  host: HTMLElement,
+  images: readonly GalleryImage[],
+  alts: readonly string[],
+): Lightbox {
   ensureAssets();
   const gallery = lightGallery(host, {
     dynamic: true,
-    dynamicEl: images.map((image) => ({ src: image.original, thumb: image.thumbnail })),
+    dynamicEl: images.map((image, index) => ({
+      src: image.original,
+      thumb: image.thumbnail,
+      alt: alts[index] ?? '',
+    })),
     // Previous on the first and next on the last wrap around (SPEC section 2).
     loop: true,
     download: false,

@@ -22,7 +22,12 @@ export interface Lightbox {
   destroy(): void;
 }
 
-export type LightboxFactory = (host: HTMLElement, images: readonly GalleryImage[]) => Lightbox;
+/** `alts`: the translated alt text of each image, in order (the lightbox shows them too). */
+export type LightboxFactory = (
+  host: HTMLElement,
+  images: readonly GalleryImage[],
+  alts: readonly string[],
+) => Lightbox;
 
 /** Loads lightgallery (and its CSS) on the first click: its own chunk, 'lightbox'. */
 export const loadLightbox = (): Promise<LightboxFactory> =>
@@ -88,7 +93,11 @@ export function Gallery({ images, altText, label }: GalleryProps) {
         if (!lightbox.current && host.current) {
           const create = await loadLightbox();
           if (!host.current) return;
-          lightbox.current = create(host.current, images);
+          lightbox.current = create(
+            host.current,
+            images,
+            images.map((_, n) => altText(n + 1, images.length)),
+          );
         }
         lightbox.current?.open(index);
       } catch (error) {
@@ -97,7 +106,7 @@ export function Gallery({ images, altText, label }: GalleryProps) {
         window.open(images[index]?.original, '_blank', 'noopener');
       }
     },
-    [images],
+    [images, altText],
   );
 
   if (images.length === 0) return null;

@@ -83,6 +83,42 @@ const Footer = styled.div`
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Rendered and not hidden (checkVisibility in browsers; jsdom, without it, reads the styles). */
+function isShown(element: HTMLElement, root: HTMLElement): boolean {
+  if (element.closest('[hidden], [inert]')) return false;
+  if (typeof element.checkVisibility === 'function') {
+    return element.checkVisibility({ visibilityProperty: true });
+  }
+  for (let node: HTMLElement | null = element; node && node !== root; node = node.parentElement) {
+    if (getComputedStyle(node).display === 'none') return false;
+  }
+  return getComputedStyle(element).visibility !== 'hidden';
+}
+
+/**
+ * The elements Tab stops at inside `root`, in order: shown ones only (a dropzone's file input is
+ * display:none), and of a group of radio buttons only the checked one (or the first).
+ */
+export function tabbableIn(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => {
+    if (!isShown(element, root)) return false;
+    if (!(element instanceof HTMLInputElement) || element.type !== 'radio' || !element.name) {
+      return true;
+    }
+    const group = Array.from(
+      root.querySelectorAll<HTMLInputElement>(`input[type="radio"]:not([disabled])`),
+    ).filter((radio) => radio.name === element.name && radio.form === element.form);
+    const checked = group.find((radio) => radio.checked);
+    return checked ? checked === element : group[0] === element;
+  });
+}
+
+/** The dialog on top: modals are portalled to <body> in the order they open. */
+function isTopmost(dialog: HTMLElement): boolean {
+  const open = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+  return open[open.length - 1] === dialog;
+}
+
 export interface ModalProps {
   isOpen: boolean;
   /** Called on Escape, backdrop click and the close button (never when closeOnlyViaActions). */
@@ -126,7 +162,22 @@ export function Modal({
     const dialog = dialogRef.current;
     const first = dialog?.querySelector<HTMLElement>(`${FOCUSABLE}, [autofocus]`);
     (first ?? dialog)?.focus();
+    // Focus that gets out anyway (a click on a notice, a script) comes back to where it was.
+    let lastInside: HTMLElement | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Node | null;
+      if (!dialog || !target) return;
+      if (dialog.contains(target)) {
+        lastInside = target as HTMLElement;
+        return;
+      }
+      if (!isTopmost(dialog)) return;
+      const back = lastInside?.isConnected ? lastInside : (tabbableIn(dialog)[0] ?? dialog);
+      back.focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
     return () => {
+      document.removeEventListener('focusin', onFocusIn);
       document.body.style.overflow = previousOverflow;
       if (opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus();
     };
@@ -141,7 +192,7 @@ export function Modal({
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const items = tabbableIn(dialogRef.current);
     if (items.length === 0) {
       event.preventDefault();
       return;
@@ -149,12 +200,15 @@ export function Modal({
     const firstItem = items[0];
     const lastItem = items[items.length - 1];
     const active = document.activeElement;
-    if (event.shiftKey && (active === firstItem || active === dialogRef.current)) {
+    // Wrap when no stop lies beyond the focus in that direction (the dialog itself precedes all).
+    const beyond = (item: HTMLElement) =>
+      !!active &&
+      (active.compareDocumentPosition(item) &
+        (event.shiftKey ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING)) !==
+        0;
+    if (!items.some(beyond)) {
       event.preventDefault();
-      lastItem.focus();
-    } else if (!event.shiftKey && active === lastItem) {
-      event.preventDefault();
-      firstItem.focus();
+      (event.shiftKey ? lastItem : firstItem).focus();
     }
   };
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import type { Place } from '../../../src/shared/places';
 import { AddressInput } from '../../../src/web/ui/AddressInput';
+import { Modal } from '../../../src/web/ui/Modal';
 import { renderWithProviders } from '../../support/render';
 
 const place = (address: string, lat = 56.95, lng = 24.1): Place => ({
@@ -155,6 +156,58 @@ describe('AddressInput (SPEC 5 address input)', () => {
     await user.clear(input);
     await user.tab();
     expect(onClear).toHaveBeenCalled();
+  });
+
+  it('ArrowUp from no highlight goes to the last suggestion, which is scrolled into view', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { user, input } = setup();
+      await user.type(input, 'Brīv');
+      const options = await screen.findAllByRole('option');
+      await user.keyboard('{ArrowUp}');
+      const last = options[options.length - 1];
+      expect(last).toHaveAttribute('aria-selected', 'true');
+      expect(input).toHaveAttribute('aria-activedescendant', last.id);
+      expect(scrolled.at(-1)).toBe(last);
+      // ArrowDown wraps round to the first.
+      await user.keyboard('{ArrowDown}');
+      expect(options[0]).toHaveAttribute('aria-selected', 'true');
+      expect(scrolled.at(-1)).toBe(options[0]);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
+  it('in a modal, Escape closes the list first and only a second Escape the modal', async () => {
+    const onClose = jest.fn();
+    function InModal() {
+      const [value, setValue] = useState('');
+      return (
+        <Modal isOpen title="Edit task" onClose={onClose}>
+          <AddressInput
+            label="Address"
+            value={value}
+            onTextChange={setValue}
+            onPick={(picked) => setValue(picked.address)}
+            onClear={() => undefined}
+            search={async () => PLACES}
+            debounceMs={0}
+          />
+        </Modal>
+      );
+    }
+    const { user } = renderWithProviders(<InModal />);
+    await user.type(screen.getByRole('combobox', { name: 'Address' }), 'Brīv');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('a failing search closes the list quietly', async () => {

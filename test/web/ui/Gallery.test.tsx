@@ -10,8 +10,8 @@ import { Gallery } from '../../../src/web/ui/Gallery';
 // lightgallery draws its own DOM and CSS; its chunk is replaced by a recording fake here.
 const mockLightbox = { open: jest.fn(), destroy: jest.fn(), created: jest.fn() };
 jest.mock('../../../src/web/ui/Gallery.lightgallery', () => ({
-  createLightbox: (host: HTMLElement, images: unknown[]) => {
-    mockLightbox.created(host, images);
+  createLightbox: (host: HTMLElement, images: unknown[], alts: string[]) => {
+    mockLightbox.created(host, images, alts);
     return { open: mockLightbox.open, destroy: mockLightbox.destroy };
   },
 }));
@@ -56,7 +56,12 @@ describe('Gallery', () => {
     renderGallery();
     await user.click(screen.getByRole('button', { name: 'Photo 3 of 3' }));
     await waitFor(() => expect(mockLightbox.open).toHaveBeenCalledWith(2));
-    expect(mockLightbox.created).toHaveBeenCalledWith(expect.any(HTMLElement), images);
+    // The lightbox shows each image with the same alt text as its thumbnail.
+    expect(mockLightbox.created).toHaveBeenCalledWith(expect.any(HTMLElement), images, [
+      'Photo 1 of 3',
+      'Photo 2 of 3',
+      'Photo 3 of 3',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Photo 1 of 3' }));
     await waitFor(() => expect(mockLightbox.open).toHaveBeenLastCalledWith(0));
     expect(mockLightbox.created).toHaveBeenCalledTimes(1);

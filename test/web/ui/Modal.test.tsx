@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../src/web/ui/ConfirmModal';
-import { Modal, type ModalProps } from '../../../src/web/ui/Modal';
+import { Modal, tabbableIn, type ModalProps } from '../../../src/web/ui/Modal';
 import { renderWithProviders } from '../../support/render';
 
 function Harness(props: Partial<ModalProps> & { onClosed?: () => void }) {
@@ -112,6 +112,54 @@ describe('Modal', () => {
     expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(opener).toHaveFocus();
+  });
+
+  it('wraps past stops Tab never reaches (a display:none file input last) in both directions', async () => {
+    const { user } = renderWithProviders(
+      <Modal isOpen title="Edit task" onClose={() => {}}>
+        <button type="button">Upload</button>
+        <input type="file" aria-label="Files" style={{ display: 'none' }} />
+        <div hidden>
+          <button type="button">Hidden</button>
+        </div>
+      </Modal>,
+    );
+    const close = screen.getByRole('button', { name: 'Close' });
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(upload).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(upload).toHaveFocus();
+  });
+
+  it('brings focus that leaves the open dialog back to where it was inside', async () => {
+    const { user } = renderWithProviders(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await user.click(opener);
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.tab();
+    expect(title).toHaveFocus();
+    opener.focus();
+    expect(title).toHaveFocus();
+  });
+
+  it('lists as tab stops only the checked radio of a group (or the first when none is)', () => {
+    document.body.innerHTML = `
+      <div id="root">
+        <input type="radio" name="a" value="1" /><input type="radio" name="a" value="2" checked />
+        <input type="radio" name="b" value="1" /><input type="radio" name="b" value="2" />
+        <button type="button" disabled>Off</button><a href="/x">Link</a>
+      </div>`;
+    const stops = tabbableIn(document.getElementById('root')!);
+    expect(
+      stops.map(
+        (el) => `${el.getAttribute('name') ?? el.tagName}:${el.getAttribute('value') ?? ''}`,
+      ),
+    ).toEqual(['a:2', 'b:1', 'A:']);
+    document.body.innerHTML = '';
   });
 });
 

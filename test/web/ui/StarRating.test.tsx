@@ -62,6 +62,25 @@ describe('StarRating', () => {
     expect(value()).toBe('1');
   });
 
+  it('Space and Enter choose the focused star; Tab leaves the group in one step', async () => {
+    const { user } = renderWithProviders(
+      <>
+        <Picker />
+        <button type="button">After</button>
+      </>,
+    );
+    await user.tab();
+    await user.keyboard(' ');
+    expect(value()).toBe('1');
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(value()).toBe('3');
+    expect(screen.getByRole('radio', { name: '3 of 5 stars' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('radio', { name: '3 of 5 stars' })).toHaveFocus();
+  });
+
   it('a click chooses; the error is announced with the group', async () => {
     const { user } = renderWithProviders(<Picker error="Choose from 1 to 5 stars." />);
     await user.click(screen.getByRole('radio', { name: '4 of 5 stars' }));
