@@ -348,6 +348,10 @@ it('has an entry for every route and no entry for a route that is gone', () => {
   expect(routes.length).toBeGreaterThan(30);
   expect(routes.filter((r) => !(r in MATRIX))).toEqual([]);
   expect(Object.keys(MATRIX).filter((r) => !routes.includes(r))).toEqual([]);
+  // HEAD routes are Fastify's twins of GET routes, answered by the same handler.
+  const heads = t.app.routeTable.filter((r) => r.method === 'HEAD').map((r) => `GET ${r.url}`);
+  expect(heads.length).toBeGreaterThan(0);
+  expect(heads.filter((k) => !routes.includes(k))).toEqual([]);
 });
 
 it('gives every role the status and the data its table entry says', async () => {

@@ -4,7 +4,7 @@
  * with a wrong one (419) and accepts the right one; no GET route changes the database, except the
  * counted task view.
  */
-import { randomUuid, type Agent, type TestApp } from '../../support/server';
+import { agent, randomUuid, type Agent, type TestApp } from '../../support/server';
 import {
   buildSeededApp,
   DEMO_EMAILS,
@@ -113,7 +113,7 @@ describe('no state change through GET (3.5.3)', () => {
     'GET /api/push': 'stream',
   };
 
-  it('calls every GET route as the logged-in owner and leaves every table as it was', async () => {
+  it('calls every GET route as two logged-in users and a visitor; every table stays as it was', async () => {
     const params: Record<string, string> = {
       slug: facts.prog.identifier,
       taskUuid: facts.prog.uuid,
@@ -149,6 +149,8 @@ describe('no state change through GET (3.5.3)', () => {
     const other = await loginAgent(t, DEMO_EMAILS.otherCustomer);
     await other.get(`/api/tasks/${facts.prog.identifier}`);
     await other.get(`/lv/tasks/${facts.prog.identifier}`);
+    const visitor = agent(t.app);
+    await visitor.get(`/api/tasks/${facts.prog.identifier}`);
 
     const before = await fingerprint(t.db, IGNORE);
     const statuses: Record<string, number> = {};
@@ -156,6 +158,7 @@ describe('no state change through GET (3.5.3)', () => {
       const url = urlOf(key.slice(4));
       statuses[key] = (await owner.get(url)).statusCode;
       statuses[`${key} (other)`] = (await other.get(url)).statusCode;
+      statuses[`${key} (visitor)`] = (await visitor.get(url)).statusCode;
     }
     // The routes really answered (a 404 everywhere would prove nothing).
     expect(Object.values(statuses).filter((s) => s === 200).length).toBeGreaterThanOrEqual(
