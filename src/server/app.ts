@@ -30,6 +30,7 @@ import { taskWriteRoutes } from './routes/taskWrite';
 import { registerSpa } from './spa';
 import type { RouteEntry } from './types';
 import { uploadsRoutes } from './uploads';
+import { nulGuardPlugin } from './validate';
 import './types';
 
 export interface ServerDeps {
@@ -97,6 +98,7 @@ export async function buildServer(
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(pushPlugin);

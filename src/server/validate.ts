@@ -1,8 +1,14 @@
-/** Runs a shared yup schema on a request body; failures reach the error handler as 422. */
+/**
+ * Request input checks: shared yup schemas on bodies (failures reach the error handler as 422),
+ * hardened so that no input, however hostile, makes validation itself throw (a 500); and a guard
+ * for NUL characters, which PostgreSQL text cannot hold.
+ */
+import fp from 'fastify-plugin';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { ref, validationMessages as m, type MessageRef } from '../shared/validation/messages';
-import { FieldErrors } from './errors';
+import { FieldErrors, notFound } from './errors';
 import { yupFieldErrors } from './plugins/errorHandler';
+import './types';
 
 const isStructured = (value: unknown): boolean => typeof value === 'object' && value !== null;
 
@@ -20,6 +26,18 @@ function mistypedStringFields(schema: AnyObjectSchema, body: unknown): string[] 
         Object.hasOwn(values, name) &&
         isStructured(values[name]),
     )
+    .map(([name]) => name);
+}
+
+/** PostgreSQL text cannot hold NUL: a value with one is refused, never sent to the database. */
+export const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' && value.includes('\u0000');
+
+/** Top-level string values with a NUL character (whatever the schema says of the field). */
+function nulFields(body: unknown): string[] {
+  if (!isStructured(body) || Array.isArray(body)) return [];
+  return Object.entries(body as Record<string, unknown>)
+    .filter(([, value]) => hasNul(value))
     .map(([name]) => name);
 }
 
@@ -51,7 +69,7 @@ export async function validateInput<S extends AnyObjectSchema>(
   // A missing body is an empty form, so 'required' rules report each field.
   const input = knownFields(schema, body ?? {});
   const validateOptions = { abortEarly: false, stripUnknown: true, context: options.context };
-  const mistyped = mistypedStringFields(schema, input);
+  const mistyped = [...new Set([...mistypedStringFields(schema, input), ...nulFields(input)])];
   if (mistyped.length === 0) return schema.validate(input, validateOptions);
 
   const rest = { ...(input as Record<string, unknown>) };
@@ -76,3 +94,25 @@ export function validateBody<S extends AnyObjectSchema>(
 
 export const isApiUrl = (url: string, apiBase: string): boolean =>
   url === apiBase || url.startsWith(`${apiBase}/`) || url.startsWith(`${apiBase}?`);
+
+/**
+ * Path parameters and query values with a NUL character: no resource is named so and no filter
+ * matches one, but PostgreSQL refuses the byte with an error (a 500). Path: 404; query: 422.
+ */
+export const nulGuardPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      if (!isApiUrl(request.url, app.config.public.apiBase)) return;
+      const params = request.params as Record<string, unknown> | null;
+      if (params && Object.values(params).some(hasNul)) throw notFound();
+      const query = request.query as Record<string, unknown> | null;
+      if (!query) return;
+      const errors: Record<string, MessageRef[]> = {};
+      for (const [name, value] of Object.entries(query)) {
+        if ((Array.isArray(value) ? value : [value]).some(hasNul)) errors[name] = [ref(m.invalid)];
+      }
+      if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+    });
+  },
+  { name: 'talka-nul-guard' },
+);

@@ -238,6 +238,14 @@ async function checkForm(
   for (const [field, list] of Object.entries(upload.errors)) {
     for (const entry of list) addError(errors, field, entry);
   }
+  // PostgreSQL text cannot hold NUL: refused on the field ('locations[0][city]' -> locations.0.city).
+  for (const [name, list] of Object.entries(upload.fields)) {
+    if (!list.some((value) => value.includes('\u0000'))) continue;
+    const field = name
+      .replace(/\[(\d*)\]/g, (_m, i: string) => (i ? `.${i}` : ''))
+      .replace(/\[([^\]]*)\]/g, '.$1');
+    addError(errors, field || '_', { message: ref(m.invalid) });
+  }
   const values = parseTaskMultipart(upload.fields);
   let record: TaskRecord | null = null;
   try {

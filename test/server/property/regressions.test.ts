@@ -111,6 +111,44 @@ describe('answers that were 500 before', () => {
     expect(await changesSince(t.db, mark)).toBe('');
   });
 
+  it('a NUL character: 404 in a path, 422 in a query value or a body field', async () => {
+    const mark = await changeMark(t.db);
+    const path = await send(t.app, owner, {
+      method: 'GET',
+      url: '/api/tasks/a%00b',
+      body: { kind: 'none' },
+    });
+    expect(path.statusCode).toBe(404);
+    const query = await send(t.app, visitor(), {
+      method: 'GET',
+      url: '/api/tasks?city=R%C4%ABga%00',
+      body: { kind: 'none' },
+    });
+    expect(query.statusCode).toBe(422);
+    expect(Object.keys(query.json<{ errors: object }>().errors)).toEqual(['city']);
+    const body = await send(t.app, stranger, {
+      method: 'PUT',
+      url: '/api/me/profile',
+      body: json({ display_name: 'San\u0000dis' }),
+    });
+    expect(body.statusCode).toBe(422);
+    expect(Object.keys(body.json<{ errors: object }>().errors)).toEqual(['display_name']);
+    const task = await send(t.app, owner, {
+      method: 'POST',
+      url: '/api/tasks',
+      body: {
+        kind: 'multipart',
+        parts: [
+          { name: 'title', value: 'Fix a leaking tap' },
+          { name: 'locations[0][city]', value: 'R\u0000iga' },
+        ],
+      },
+    });
+    expect(task.statusCode).toBe(422);
+    expect(task.json<{ errors: object }>().errors).toHaveProperty(['locations.0.city']);
+    expect(await changesSince(t.db, mark)).toBe('');
+  });
+
   it('a multipart body cut short: 400 { message }, nothing stored', async () => {
     const mark = await changeMark(t.db);
     const boundary = 'cut-short';
