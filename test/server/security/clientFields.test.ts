@@ -251,6 +251,43 @@ describe('other writes', () => {
     });
   });
 
+  it('a completion review ignores author, target, its role and the users’ stored ratings', async () => {
+    const task = await createTask(t.db, {
+      author_uuid: owner.uuid,
+      status: 'in_progress',
+      awaiting_action: true,
+    });
+    const offer = await createOffer(t.db, {
+      task_uuid: task.uuid,
+      freelancer_uuid: freelancer.uuid,
+    });
+    await t.db.query('UPDATE offers SET chosen_at = now() WHERE uuid = $1', [offer.uuid]);
+    const res = await ownerAgent.post(`/api/tasks/${task.uuid}/complete`, {
+      status: 'completed',
+      rate: 4,
+      feedback: 'Quick and tidy work.',
+      author_uuid: intruder.uuid,
+      target_uuid: intruder.uuid,
+      target_role: 'customer',
+      customer_rating: 1,
+      freelancer_rating: 1,
+      task_status: 'completed',
+    });
+    expect(res.statusCode).toBe(200);
+    const reviews = await t.db.query(
+      'SELECT author_uuid, target_uuid, target_role, rate FROM reviews WHERE task_uuid = $1',
+      [task.uuid],
+    );
+    expect(reviews).toEqual([
+      { author_uuid: owner.uuid, target_uuid: freelancer.uuid, target_role: 'freelancer', rate: 4 },
+    ]);
+    const ratings = await t.db.query<{ uuid: string; customer_rating: unknown }>(
+      'SELECT uuid, customer_rating FROM users WHERE uuid = ANY($1::uuid[]) ORDER BY uuid',
+      [[owner.uuid, intruder.uuid]],
+    );
+    expect(ratings.map((r) => r.customer_rating)).toEqual([null, null]);
+  });
+
   it('a chat message ignores sender, read_at and dates', async () => {
     const task = await createTask(t.db, { author_uuid: owner.uuid });
     await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
