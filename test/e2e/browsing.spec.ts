@@ -1,4 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+
+/** The e2e server's data folder (scripts/e2e.mjs makes one per run; playwright.config.ts). */
+const OUTBOX = path.resolve(process.env.TALKA_E2E_DATA_DIR || 'data/e2e', 'outbox');
+
+/** The link of the newest email to an address in the server's outbox files, once it is there. */
+async function confirmationLink(email: string): Promise<URL> {
+  let link: URL | null = null;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort().reverse() : [];
+      for (const file of files) {
+        const text = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
+        if (!text.startsWith(`To: ${email}\n`)) continue;
+        const match = /https?:\/\/\S+/.exec(text);
+        link = match ? new URL(match[0]) : null;
+        return text.match(/^X-Talka-Template: (\S+)$/m)?.[1] ?? null;
+      }
+      return null;
+    })
+    .toBe('registration_confirm');
+  if (!link) throw new Error(`no link in the email to ${email}`);
+  return link;
+}
 
 // Issue 7, Tests: a newcomer on a phone finds a task through the category sidebar and the list
 // filters, registers, becomes a freelancer and gets the offer form. Only TKOPEN01 is opened (its
@@ -32,18 +57,30 @@ test.describe('browsing as a newcomer', () => {
     await expect(page).toHaveURL(/\/en\/tasks\?categories=plumbing$/);
     await expect(modal).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
-    await expect(page.getByLabel('Category')).toHaveValue('plumbing');
+
+    // On a phone the filters wait behind one button that counts them; the cards fill the screen.
+    await expect(page.getByRole('search', { name: 'Filter tasks' })).toBeHidden();
+    await expect(page.getByTestId('task-summary-card').first()).toBeInViewport();
+    const filtersButton = page.getByRole('button', { name: 'Filters (1 active filter)' });
+    await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+    await filtersButton.click();
+    const filters = page.getByRole('dialog', { name: 'Filter tasks' });
+    await expect(filters).toBeVisible();
+    await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(filters.getByLabel('Category')).toHaveValue('plumbing');
 
     // Filter further: open tasks only, then a search text; the URL keeps every filter.
-    await page.getByLabel('Status').selectOption('open');
+    await filters.getByLabel('Status').selectOption('open');
     await expect(page).toHaveURL(/[?&]status=open(&|$)/);
     await expect(page).toHaveURL(/[?&]categories=plumbing(&|$)/);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('jaucējkrān');
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await filters.getByRole('searchbox', { name: 'Search' }).fill('jaucējkrān');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/[?&]q=jaucēj|[?&]q=jauc%C4%93j/);
     await expect(page).toHaveURL(/[?&]status=open(&|$)/);
+    await expect(filters).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters (3 active filters)' })).toBeFocused();
     const taskLink = page.getByRole('link', { name: 'Nomainīt virtuves jaucējkrānu' });
-    await expect(taskLink).toBeVisible();
+    await expect(taskLink).toBeInViewport();
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1);
 
     // Open the task: a visitor's make-offer control is a link to log in, described by its tooltip.
@@ -68,6 +105,20 @@ test.describe('browsing as a newcomer', () => {
     await page.getByLabel('Password', { exact: true }).fill('newcomer-pass-123');
     await page.getByLabel('I accept the terms of service and the privacy policy').check();
     await page.getByRole('button', { name: 'Create account' }).click();
+
+    // The answer never tells whether the address has an account: check the mailbox. The server's
+    // outbox (DATA_DIR/outbox) holds the email; its link confirms the account.
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(`We sent a message to ${email}.`);
+    await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+    const link = await confirmationLink(email);
+    expect(link.pathname).toBe('/en/confirm-email');
+    expect(link.searchParams.get('next')).toBe('/en/tasks/TKOPEN01');
+    await page.goto(link.href);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirm your account' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm and log in' }).click();
 
     // Back on the task, logged in but not a freelancer: the control leads to become-freelancer.
     await expect(page).toHaveURL(/\/en\/tasks\/TKOPEN01$/);
@@ -100,22 +151,32 @@ test.describe('browsing as a newcomer', () => {
 
   test('task list filters round-trip through the URL', async ({ page }) => {
     await page.goto('/en/tasks?q=logo&sort=budget_desc&status=open');
-    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('logo');
-    await expect(page.getByLabel('Sort by')).toHaveValue('budget_desc');
-    await expect(page.getByLabel('Status')).toHaveValue('open');
     await expect(
       page.getByRole('link', { name: 'Logo refresh for a renovation company' }),
-    ).toBeVisible();
+    ).toBeInViewport();
+    // The search and the status are filters; the sort is not counted.
+    await page.getByRole('button', { name: 'Filters (2 active filters)' }).click();
+    const filters = page.getByRole('dialog', { name: 'Filter tasks' });
+    await expect(filters.getByRole('searchbox', { name: 'Search' })).toHaveValue('logo');
+    await expect(filters.getByLabel('Sort by')).toHaveValue('budget_desc');
+    await expect(filters.getByLabel('Status')).toHaveValue('open');
 
     // Changing the sort keeps the search and drops the default sort from the URL.
-    await page.getByLabel('Sort by').selectOption('newest');
+    await filters.getByLabel('Sort by').selectOption('newest');
     await expect(page).toHaveURL(/\/en\/tasks\?q=logo&status=open$/);
-    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('logo');
+    await expect(filters.getByRole('searchbox', { name: 'Search' })).toHaveValue('logo');
 
     // The back button restores the previous filters into the form.
     await page.goBack();
     await expect(page).toHaveURL(/sort=budget_desc/);
-    await expect(page.getByLabel('Sort by')).toHaveValue('budget_desc');
-    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('logo');
+    await expect(filters.getByLabel('Sort by')).toHaveValue('budget_desc');
+    await expect(filters.getByRole('searchbox', { name: 'Search' })).toHaveValue('logo');
+
+    // Closed again, the list is what the first screen shows.
+    await filters.getByRole('button', { name: 'Close filters' }).click();
+    await expect(filters).toBeHidden();
+    await expect(
+      page.getByRole('link', { name: 'Logo refresh for a renovation company' }),
+    ).toBeInViewport();
   });
 });

@@ -14,7 +14,6 @@ export type ServerMessageId =
   | 'errors.db_unavailable'
   | 'errors.validation_failed'
   | 'auth.invalid_credentials'
-  | 'auth.email_taken'
   | 'validation.required'
   | 'validation.email'
   | 'validation.min_length'
@@ -40,7 +39,6 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.db_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
     'errors.validation_failed': 'The given data was invalid.',
     'auth.invalid_credentials': 'These credentials do not match our records.',
-    'auth.email_taken': 'This email address is already registered.',
     'validation.required': 'This field is required.',
     'validation.email': 'Enter a valid email address.',
     'validation.min_length': 'Use at least {min} characters.',
@@ -67,7 +65,6 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
       'Pakalpojums īslaicīgi nav pieejams. Lūdzu, mēģiniet vēlreiz pēc brīža.',
     'errors.validation_failed': 'Norādītie dati nav derīgi.',
     'auth.invalid_credentials': 'Šie pieteikšanās dati neatbilst mūsu ierakstiem.',
-    'auth.email_taken': 'Šī e-pasta adrese jau ir reģistrēta.',
     'validation.required': 'Šis lauks ir obligāts.',
     'validation.email': 'Ievadiet derīgu e-pasta adresi.',
     'validation.min_length': 'Izmantojiet vismaz {min} rakstzīmes.',
@@ -92,7 +89,6 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.db_unavailable': 'Сервис временно недоступен. Пожалуйста, попробуйте чуть позже.',
     'errors.validation_failed': 'Переданные данные некорректны.',
     'auth.invalid_credentials': 'Неверный адрес электронной почты или пароль.',
-    'auth.email_taken': 'Этот адрес электронной почты уже зарегистрирован.',
     'validation.required': 'Это поле обязательно.',
     'validation.email': 'Введите корректный адрес электронной почты.',
     'validation.min_length':
@@ -120,7 +116,6 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.db_unavailable': 'Hizmet geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.',
     'errors.validation_failed': 'Gönderilen veriler geçersiz.',
     'auth.invalid_credentials': 'Bu bilgiler kayıtlarımızla eşleşmiyor.',
-    'auth.email_taken': 'Bu e-posta adresi zaten kayıtlı.',
     'validation.required': 'Bu alan zorunludur.',
     'validation.email': 'Geçerli bir e-posta adresi girin.',
     'validation.min_length': 'En az {min} karakter kullanın.',
@@ -145,7 +140,6 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.db_unavailable': 'Teenus on ajutiselt kättesaamatu. Palun proovige varsti uuesti.',
     'errors.validation_failed': 'Esitatud andmed on vigased.',
     'auth.invalid_credentials': 'Need andmed ei vasta meie kirjetele.',
-    'auth.email_taken': 'See e-posti aadress on juba registreeritud.',
     'validation.required': 'See väli on kohustuslik.',
     'validation.email': 'Sisestage kehtiv e-posti aadress.',
     'validation.min_length': 'Kasutage vähemalt {min} märki.',
@@ -170,7 +164,6 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.db_unavailable': 'Paslauga laikinai nepasiekiama. Bandykite dar kartą netrukus.',
     'errors.validation_failed': 'Pateikti duomenys neteisingi.',
     'auth.invalid_credentials': 'Šie prisijungimo duomenys neatitinka mūsų įrašų.',
-    'auth.email_taken': 'Šis el. pašto adresas jau užregistruotas.',
     'validation.required': 'Šis laukas privalomas.',
     'validation.email': 'Įveskite galiojantį el. pašto adresą.',
     'validation.min_length':

@@ -1,10 +1,12 @@
 /** Register, login, logout and the current user. */
 import type { FastifyPluginAsync } from 'fastify';
 import { loginSchema, registerSchema } from '../../shared/validation/auth';
-import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
+import { writeMailFile } from '../auth/mail';
+import { dummyHash, verifyPassword } from '../auth/password';
+import { beginRegistration, confirmRegistration, safeNext } from '../auth/registration';
 import { endSession, requireUser, startSession } from '../auth/session';
 import { FieldErrors } from '../errors';
-import { displayNameOf, toCurrentUser, type UserRow } from '../users';
+import { toCurrentUser, type UserRow } from '../users';
 import { validateBody } from '../validate';
 import '../types';
 
@@ -12,22 +14,28 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const strict = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
 
+  // Registration answers the same 202 whether or not the address has an account (ASVS 6.3.8):
+  // the difference goes only to the mailbox (a confirmation link, or "you already have an account"),
+  // see beginRegistration and docs/ACCOUNTS.md. Rate-limited like login.
   app.post('/register', { config: strict }, async (request, reply) => {
     const form = await validateBody(registerSchema, request.body);
-    const email = form.email.toLowerCase();
-    // Registration cannot hide that an address is taken (the person must be told to log in
-    // instead), so like GitHub or Laravel Breeze we say so plainly; the hash is computed before
-    // the lookup so timing adds no second signal, and the route is rate-limited like login.
-    const passwordHash = await hashPassword(form.password);
-    const rows = await db.query<UserRow>(
-      `INSERT INTO users (email, password_hash, full_name, display_name)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (lower(email)) DO NOTHING
-       RETURNING *`,
-      [email, passwordHash, form.full_name, displayNameOf(form.full_name)],
-    );
-    const user = rows[0];
-    if (!user) throw new FieldErrors({ email: [{ id: 'auth.email_taken' }] });
+    const next = safeNext((request.body as { next?: unknown } | null)?.next);
+    const { mail, queued } = await beginRegistration(db, {
+      full_name: form.full_name,
+      email: form.email.toLowerCase(),
+      password: form.password,
+      locale: request.locale,
+      next,
+      publicUrl: config.public.publicUrl,
+    });
+    await writeMailFile(config.dataDir, request.log, mail, queued);
+    return reply.code(202).send({ data: { email: form.email.toLowerCase() } });
+  });
+
+  // The link's token creates the account and logs in; a bad, used or expired token is a 422 on it.
+  app.post('/register/confirm', { config: strict }, async (request, reply) => {
+    const user = await confirmRegistration(db, (request.body as { token?: unknown } | null)?.token);
+    if (!user) throw new FieldErrors({ token: [{ id: 'registration.confirm.invalid' }] });
     await startSession(request, reply, user);
     return reply.code(201).send({ data: toCurrentUser(user) });
   });

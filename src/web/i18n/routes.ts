@@ -46,6 +46,8 @@ export const ROUTES = {
   taskView: same('tasks/view/:uuid'),
   task: same('tasks/:slug'),
   becomeFreelancer: same('become-freelancer'),
+  // The link of the registration email (src/server/auth/registration.ts builds it).
+  confirmEmail: same('confirm-email'),
   freelancers: same('freelancers'),
   profile: same('user/profile/:uuid'),
 } as const satisfies Record<string, PerLocale>;

@@ -55,7 +55,7 @@ const Title = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
-const CloseButton = styled.button`
+export const CloseButton = styled.button`
   min-width: 44px;
   min-height: 44px;
   border: 0;

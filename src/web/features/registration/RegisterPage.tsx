@@ -1,38 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN, registerSchema } from '../../../shared/validation/auth';
 import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath, safeNextPath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { showNotice } from '../notices/noticesSlice';
-import { useRegisterMutation, type RegisterRequest } from '../session/sessionApi';
 import { registrationMessages as messages } from './messages';
+import { useRegisterMutation, type RegisterRequest } from './registrationApi';
 import { Card, CheckLabel, FieldError, FormError, Hint, shownError } from './shared';
 import { validateWith } from './validationText';
 
-type Values = Partial<RegisterRequest>;
+type Values = Partial<Omit<RegisterRequest, 'next'>>;
+
+/** What every successful registration shows: the server's answer is the same for any address. */
+function CheckEmail({ email, onAgain }: { email: string; onAgain: () => void }) {
+  const intl = useIntl();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card aria-labelledby="register-sent-title">
+      <h1 id="register-sent-title" ref={heading} tabIndex={-1}>
+        {intl.formatMessage(messages.checkEmailTitle)}
+      </h1>
+      <p role="status">{intl.formatMessage(messages.checkEmailBody, { email })}</p>
+      <Hint>{intl.formatMessage(messages.checkEmailHint)}</Hint>
+      <Button type="button" $variant="secondary" onClick={onAgain}>
+        {intl.formatMessage(messages.confirmRegisterAgain)}
+      </Button>
+    </Card>
+  );
+}
 
 /**
  * /{locale}/register: name, email, password and the terms, checked with the shared schema; the
- * server's 422 messages go under their fields as sent. On success the user is logged in (the server
- * starts the session) and returns to ?next.
+ * server's 422 messages go under their fields as sent. On success the page says to check the
+ * mailbox: the emailed link (ConfirmEmailPage) creates the account, logs in and returns to ?next.
  */
 export default function RegisterPage() {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const locale = useAppSelector(selectLocale);
   const [searchParams] = useSearchParams();
   const [register] = useRegisterMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const next = safeNextPath(searchParams.get('next'));
-  useDocumentTitle(intl.formatMessage(messages.title));
+  useDocumentTitle(intl.formatMessage(sentTo ? messages.checkEmailTitle : messages.title));
 
   const onSubmit = async (values: Values): Promise<SubmissionErrors | undefined> => {
     const result = await register({
@@ -40,6 +58,7 @@ export default function RegisterPage() {
       email: (values.email ?? '').trim(),
       password: values.password ?? '',
       terms: values.terms === true,
+      ...(next ? { next } : {}),
     });
     if ('error' in result && result.error) {
       const { error } = result;
@@ -51,18 +70,13 @@ export default function RegisterPage() {
       if (status === 419) return { [FORM_ERROR]: intl.formatMessage(messages.expired) };
       return { [FORM_ERROR]: intl.formatMessage(commonMessages.unexpectedError) };
     }
-    dispatch(
-      showNotice({
-        kind: 'success',
-        message: messages.success,
-        values: { name: result.data.display_name },
-      }),
-    );
-    navigate(next ?? routePath(locale, 'home'), { replace: true });
+    setSentTo(result.data.email);
     return undefined;
   };
 
   const loginHref = `${routePath(locale, 'login')}${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+
+  if (sentTo) return <CheckEmail email={sentTo} onAgain={() => setSentTo(null)} />;
 
   return (
     <Card aria-labelledby="register-title">

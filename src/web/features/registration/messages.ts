@@ -33,6 +33,36 @@ export const registrationMessages = defineMessages({
   },
   success: { id: 'registration.success', defaultMessage: 'Welcome to Talka, {name}!' },
   haveAccount: { id: 'registration.haveAccount', defaultMessage: 'Already have an account?' },
+  // After registering: the same for a new and a registered address (docs/ACCOUNTS.md).
+  checkEmailTitle: { id: 'registration.checkEmail.title', defaultMessage: 'Check your email' },
+  checkEmailBody: {
+    id: 'registration.checkEmail.body',
+    defaultMessage:
+      'We sent a message to {email}. Follow the link in it within 24 hours to finish creating your account.',
+  },
+  checkEmailHint: {
+    id: 'registration.checkEmail.hint',
+    defaultMessage:
+      'If this address already has an account, the message tells you how to log in instead. Nothing arrived? Look in your spam folder, or register again.',
+  },
+  // The page of the emailed link.
+  confirmTitle: { id: 'registration.confirm.title', defaultMessage: 'Confirm your account' },
+  confirmIntro: {
+    id: 'registration.confirm.intro',
+    defaultMessage:
+      'One step left: confirm your email address to create your Talka account and log in.',
+  },
+  confirmSubmit: { id: 'registration.confirm.submit', defaultMessage: 'Confirm and log in' },
+  confirmSubmitting: { id: 'registration.confirm.submitting', defaultMessage: 'Confirming…' },
+  /** Also the server's 422 text for a bad token (it reads this catalog id). */
+  confirmInvalid: {
+    id: 'registration.confirm.invalid',
+    defaultMessage: 'This confirmation link is invalid, has expired or has already been used.',
+  },
+  confirmRegisterAgain: {
+    id: 'registration.confirm.registerAgain',
+    defaultMessage: 'Register again',
+  },
   login: { id: 'registration.login', defaultMessage: 'Log in' },
   required: { id: 'registration.errors.required', defaultMessage: 'This field is required.' },
   emailInvalid: {

@@ -7,13 +7,6 @@ export interface LoginRequest {
   password: string;
 }
 
-export interface RegisterRequest {
-  full_name: string;
-  email: string;
-  password: string;
-  terms: boolean;
-}
-
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -47,19 +40,6 @@ export const sessionApi = api.injectEndpoints({
         }
       },
     }),
-    register: build.mutation<CurrentUser, RegisterRequest>({
-      query: (body) => ({ url: '/register', method: 'POST', body }),
-      transformResponse: unwrap<CurrentUser>,
-      extraOptions: { handle401: true },
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(sessionApi.util.upsertQueryData('me', undefined, data));
-        } catch {
-          // The form shows the error.
-        }
-      },
-    }),
     logout: build.mutation<null, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
       // Logging out of an already expired session is still a logout.
@@ -68,7 +48,7 @@ export const sessionApi = api.injectEndpoints({
   }),
 });
 
-export const { useMeQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;
+export const { useMeQuery, useLoginMutation, useLogoutMutation } = sessionApi;
 
 /** The current user from the `me` cache (null for visitors and while unknown). */
 export const selectCurrentUser = (

@@ -1,20 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TaskListSort, TaskListStatus } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../app/theme';
+import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
-import { Button } from '../../ui/Button';
+import { Button, buttonStyles, type ButtonVariant } from '../../ui/Button';
+import { CloseButton } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { flattenCategories, useGetCategoriesQuery } from '../categories';
 import {
   TASK_LIST_SORTS,
   TASK_LIST_STATUSES,
+  activeFilterCount,
   filtersFromParams,
   requestArgs,
   withFilters,
@@ -37,9 +46,101 @@ const Header = styled.div`
   }
 `;
 
+/** Phones: the one row that stands for the filters until the Filters button opens them. */
+const FiltersBar = styled.div`
+  display: flex;
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  ${up('md')} {
+    display: none;
+  }
+`;
+
+const FiltersButton = styled.button<{ $variant?: ButtonVariant }>`
+  ${buttonStyles}
+`;
+
+const Badge = styled.span`
+  display: inline-grid;
+  place-items: center;
+  min-width: 1.5rem;
+  height: 1.5rem;
+  padding: 0 ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1;
+`;
+
+/**
+ * The filter form's frame. From md up it is just the form in the page. Below md it is hidden until
+ * the Filters button opens it as a full-screen dialog; the form itself is the same element, so its
+ * fields keep one id and one state either way.
+ */
+const FiltersSheet = styled.div<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'block' : 'none')};
+
+  ${({ $open, theme }) =>
+    $open
+      ? `
+    position: fixed;
+    inset: 0;
+    z-index: ${theme.zIndices.modal};
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    background: ${theme.colors.background};
+
+    form {
+      min-height: 100%;
+      margin: 0;
+      border-radius: 0;
+      background: ${theme.colors.background};
+    }
+  `
+      : ''}
+
+  &:focus {
+    outline: none;
+  }
+
+  ${up('md')} {
+    display: block;
+    position: static;
+    overflow: visible;
+    background: none;
+
+    form {
+      min-height: 0;
+      margin-bottom: ${({ theme }) => theme.space.lg};
+      border-radius: ${({ theme }) => theme.radii.lg};
+      background: ${({ theme }) => theme.colors.surface};
+    }
+  }
+`;
+
+/** The Modal's close button; the form in the page (md and up) has nothing to close. */
+const SheetClose = styled(CloseButton)`
+  ${up('md')} {
+    display: none;
+  }
+`;
+
 const Filters = styled.form`
   display: grid;
   gap: 0 ${({ theme }) => theme.space.md};
+
+  /* Each control fills its column and no wider (a select or input is wider by default). */
+  & > *,
+  input,
+  select {
+    min-width: 0;
+  }
+
+  input,
+  select {
+    width: 100%;
+  }
   margin-bottom: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radii.lg};
@@ -54,9 +155,16 @@ const Filters = styled.form`
   }
 `;
 
-const FiltersTitle = styled.h2`
+const FiltersTitleRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
   grid-column: 1 / -1;
   margin: 0 0 ${({ theme }) => theme.space.sm};
+`;
+
+const FiltersTitle = styled.h2`
+  margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
@@ -149,7 +257,60 @@ export default function TaskListPage() {
   const { data, isFetching, isError, refetch } = useGetTasksQuery(requestArgs(filters, locale));
   const { data: tree } = useGetCategoriesQuery(locale);
   const [rangeError, setRangeError] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
   useDocumentTitle(intl.formatMessage(messages.pageTitle));
+  const activeCount = activeFilterCount(filters);
+
+  // The phone sheet: page scroll locked, focus inside, back on the button when it closes; it closes
+  // by itself if the window grows to where the filters are shown in the page.
+  useEffect(() => {
+    if (!sheetOpen) return undefined;
+    const opener = openerRef.current;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    sheetRef.current?.focus();
+    const wide = window.matchMedia?.(`(min-width: ${theme.breakpoints.md})`);
+    const onWide = () => {
+      if (wide?.matches) setSheetOpen(false);
+    };
+    wide?.addEventListener?.('change', onWide);
+    return () => {
+      wide?.removeEventListener?.('change', onWide);
+      document.body.style.overflow = previousOverflow;
+      opener?.focus();
+    };
+  }, [sheetOpen]);
+
+  const onSheetKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (!sheetOpen) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setSheetOpen(false);
+      return;
+    }
+    if (event.key !== 'Tab' || !sheetRef.current) return;
+    // Keep Tab inside the dialog.
+    const focusable = Array.from(
+      sheetRef.current.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])',
+      ),
+    );
+    if (focusable.length === 0) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (
+      event.shiftKey &&
+      (document.activeElement === first || document.activeElement === sheetRef.current)
+    ) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
 
   const categoryOptions = (tree ?? []).flatMap((top) => [
     { slug: top.slug, label: top.title },
@@ -184,6 +345,7 @@ export default function TaskListPage() {
       budget_min: budgetMin,
       budget_max: budgetMax,
     });
+    setSheetOpen(false);
   };
 
   const meta = data?.meta;
@@ -202,116 +364,161 @@ export default function TaskListPage() {
         )}
       </Header>
 
-      <Filters role="search" aria-labelledby="task-filters-title" onSubmit={onSubmit} noValidate>
-        <FiltersTitle id="task-filters-title">
-          {intl.formatMessage(messages.filtersHeading)}
-        </FiltersTitle>
-        <SelectField>
-          <label htmlFor="task-filter-category">{intl.formatMessage(messages.category)}</label>
-          <select
-            id="task-filter-category"
-            value={selectedCategory}
-            onChange={(event) => change({ categories: event.target.value })}
-          >
-            <option value="">{intl.formatMessage(messages.anyCategory)}</option>
-            {categoryOptions.map((option) => (
-              <option key={option.slug} value={option.slug}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </SelectField>
-        <SelectField>
-          <label htmlFor="task-filter-status">{intl.formatMessage(messages.status)}</label>
-          <select
-            id="task-filter-status"
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value })}
-          >
-            <option value="">{intl.formatMessage(messages.anyStatus)}</option>
-            {TASK_LIST_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {intl.formatMessage(STATUS_LABELS[status])}
-              </option>
-            ))}
-          </select>
-        </SelectField>
-        <SelectField>
-          <label htmlFor="task-filter-sort">{intl.formatMessage(messages.sort)}</label>
-          <select
-            id="task-filter-sort"
-            value={filters.sort}
-            onChange={(event) => change({ sort: event.target.value })}
-          >
-            {TASK_LIST_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {intl.formatMessage(SORT_LABELS[sort])}
-              </option>
-            ))}
-          </select>
-        </SelectField>
-        <SelectField>
-          <label htmlFor="task-filter-location">{intl.formatMessage(messages.location)}</label>
-          <select
-            id="task-filter-location"
-            value={filters.location}
-            onChange={(event) => change({ location: event.target.value })}
-          >
-            <option value="">{intl.formatMessage(messages.anyLocation)}</option>
-            <option value="anywhere">{intl.formatMessage(messages.locationAnywhere)}</option>
-            <option value="specific">{intl.formatMessage(messages.locationSpecific)}</option>
-          </select>
-        </SelectField>
-        <div key={`q${textKey}`}>
-          <TextField
-            id="task-filter-q"
-            name="q"
-            type="search"
-            label={intl.formatMessage(messages.search)}
-            placeholder={intl.formatMessage(messages.searchPlaceholder)}
-            defaultValue={filters.q}
-          />
-        </div>
-        <div key={`c${textKey}`}>
-          <TextField
-            id="task-filter-city"
-            name="city"
-            label={intl.formatMessage(messages.city)}
-            autoComplete="address-level2"
-            defaultValue={filters.city}
-          />
-        </div>
-        <div key={`min${textKey}`}>
-          <TextField
-            id="task-filter-budget-min"
-            name="budget_min"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            label={intl.formatMessage(messages.budgetMin)}
-            defaultValue={filters.budget_min}
-            error={rangeError ? intl.formatMessage(messages.budgetRangeError) : undefined}
-          />
-        </div>
-        <div key={`max${textKey}`}>
-          <TextField
-            id="task-filter-budget-max"
-            name="budget_max"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            label={intl.formatMessage(messages.budgetMax)}
-            defaultValue={filters.budget_max}
-          />
-        </div>
-        {rangeError && (
-          <FormError role="alert">{intl.formatMessage(messages.budgetRangeError)}</FormError>
-        )}
-        <FormActions>
-          <Button type="submit">{intl.formatMessage(messages.apply)}</Button>
-          <Link to={routePath(locale, 'tasks')}>{intl.formatMessage(messages.reset)}</Link>
-        </FormActions>
-      </Filters>
+      <FiltersBar>
+        <FiltersButton
+          ref={openerRef}
+          type="button"
+          $variant="secondary"
+          aria-expanded={sheetOpen}
+          aria-controls="task-filters"
+          onClick={() => setSheetOpen(true)}
+        >
+          {intl.formatMessage(messages.filtersButton)}
+          {activeCount > 0 && (
+            <>
+              <Badge aria-hidden="true">{activeCount}</Badge>
+              <VisuallyHidden>
+                ({intl.formatMessage(messages.activeFilters, { count: activeCount })})
+              </VisuallyHidden>
+            </>
+          )}
+        </FiltersButton>
+      </FiltersBar>
+
+      <FiltersSheet
+        id="task-filters"
+        ref={sheetRef}
+        $open={sheetOpen}
+        role={sheetOpen ? 'dialog' : undefined}
+        aria-modal={sheetOpen || undefined}
+        aria-labelledby={sheetOpen ? 'task-filters-title' : undefined}
+        tabIndex={sheetOpen ? -1 : undefined}
+        onKeyDown={onSheetKeyDown}
+      >
+        <Filters role="search" aria-labelledby="task-filters-title" onSubmit={onSubmit} noValidate>
+          <FiltersTitleRow>
+            <FiltersTitle id="task-filters-title">
+              {intl.formatMessage(messages.filtersHeading)}
+            </FiltersTitle>
+            {sheetOpen && (
+              <SheetClose
+                type="button"
+                aria-label={intl.formatMessage(messages.closeFilters)}
+                onClick={() => setSheetOpen(false)}
+              >
+                <span aria-hidden="true">×</span>
+              </SheetClose>
+            )}
+          </FiltersTitleRow>
+          <SelectField>
+            <label htmlFor="task-filter-category">{intl.formatMessage(messages.category)}</label>
+            <select
+              id="task-filter-category"
+              value={selectedCategory}
+              onChange={(event) => change({ categories: event.target.value })}
+            >
+              <option value="">{intl.formatMessage(messages.anyCategory)}</option>
+              {categoryOptions.map((option) => (
+                <option key={option.slug} value={option.slug}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </SelectField>
+          <SelectField>
+            <label htmlFor="task-filter-status">{intl.formatMessage(messages.status)}</label>
+            <select
+              id="task-filter-status"
+              value={filters.status}
+              onChange={(event) => change({ status: event.target.value })}
+            >
+              <option value="">{intl.formatMessage(messages.anyStatus)}</option>
+              {TASK_LIST_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {intl.formatMessage(STATUS_LABELS[status])}
+                </option>
+              ))}
+            </select>
+          </SelectField>
+          <SelectField>
+            <label htmlFor="task-filter-sort">{intl.formatMessage(messages.sort)}</label>
+            <select
+              id="task-filter-sort"
+              value={filters.sort}
+              onChange={(event) => change({ sort: event.target.value })}
+            >
+              {TASK_LIST_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {intl.formatMessage(SORT_LABELS[sort])}
+                </option>
+              ))}
+            </select>
+          </SelectField>
+          <SelectField>
+            <label htmlFor="task-filter-location">{intl.formatMessage(messages.location)}</label>
+            <select
+              id="task-filter-location"
+              value={filters.location}
+              onChange={(event) => change({ location: event.target.value })}
+            >
+              <option value="">{intl.formatMessage(messages.anyLocation)}</option>
+              <option value="anywhere">{intl.formatMessage(messages.locationAnywhere)}</option>
+              <option value="specific">{intl.formatMessage(messages.locationSpecific)}</option>
+            </select>
+          </SelectField>
+          <div key={`q${textKey}`}>
+            <TextField
+              id="task-filter-q"
+              name="q"
+              type="search"
+              label={intl.formatMessage(messages.search)}
+              placeholder={intl.formatMessage(messages.searchPlaceholder)}
+              defaultValue={filters.q}
+            />
+          </div>
+          <div key={`c${textKey}`}>
+            <TextField
+              id="task-filter-city"
+              name="city"
+              label={intl.formatMessage(messages.city)}
+              autoComplete="address-level2"
+              defaultValue={filters.city}
+            />
+          </div>
+          <div key={`min${textKey}`}>
+            <TextField
+              id="task-filter-budget-min"
+              name="budget_min"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={6}
+              label={intl.formatMessage(messages.budgetMin)}
+              defaultValue={filters.budget_min}
+              error={rangeError ? intl.formatMessage(messages.budgetRangeError) : undefined}
+            />
+          </div>
+          <div key={`max${textKey}`}>
+            <TextField
+              id="task-filter-budget-max"
+              name="budget_max"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={6}
+              label={intl.formatMessage(messages.budgetMax)}
+              defaultValue={filters.budget_max}
+            />
+          </div>
+          {rangeError && (
+            <FormError role="alert">{intl.formatMessage(messages.budgetRangeError)}</FormError>
+          )}
+          <FormActions>
+            <Button type="submit">{intl.formatMessage(messages.apply)}</Button>
+            <Link to={routePath(locale, 'tasks')} onClick={() => setSheetOpen(false)}>
+              {intl.formatMessage(messages.reset)}
+            </Link>
+          </FormActions>
+        </Filters>
+      </FiltersSheet>
 
       {isFetching && !data && <Spinner label={intl.formatMessage(messages.loading)} />}
       {isError ? (

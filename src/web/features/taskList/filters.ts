@@ -135,3 +135,15 @@ export function withPage(params: URLSearchParams, page: number): URLSearchParams
   else next.set('page', String(page));
   return next;
 }
+
+/** How many filters narrow the list (the sort and the page are not filters; a budget range is one). */
+export function activeFilterCount(filters: TaskListFilters): number {
+  return [
+    filters.categories.length > 0,
+    filters.status !== '',
+    filters.q !== '',
+    filters.city !== '',
+    filters.location !== '',
+    filters.budget_min !== '' || filters.budget_max !== '',
+  ].filter(Boolean).length;
+}

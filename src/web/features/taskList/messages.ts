@@ -4,6 +4,13 @@ export const taskListMessages = defineMessages({
   pageTitle: { id: 'taskList.pageTitle', defaultMessage: 'Tasks' },
   heading: { id: 'taskList.heading', defaultMessage: 'Tasks' },
   filtersHeading: { id: 'taskList.filters.heading', defaultMessage: 'Filter tasks' },
+  /** Phones: the button that opens the filters. */
+  filtersButton: { id: 'taskList.filters.button', defaultMessage: 'Filters' },
+  activeFilters: {
+    id: 'taskList.filters.active',
+    defaultMessage: '{count, plural, one {# active filter} other {# active filters}}',
+  },
+  closeFilters: { id: 'taskList.filters.close', defaultMessage: 'Close filters' },
   category: { id: 'taskList.filters.category', defaultMessage: 'Category' },
   anyCategory: { id: 'taskList.filters.anyCategory', defaultMessage: 'All categories' },
   status: { id: 'taskList.filters.status', defaultMessage: 'Status' },

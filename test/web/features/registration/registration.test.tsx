@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { CurrentUser } from '../../../../src/shared/types';
 import { apiLog } from '../../../../src/web/api/log';
 import BecomeFreelancerPage from '../../../../src/web/features/registration/BecomeFreelancerPage';
+import ConfirmEmailPage from '../../../../src/web/features/registration/ConfirmEmailPage';
 import RegisterPage from '../../../../src/web/features/registration/RegisterPage';
 import { sessionApi } from '../../../../src/web/features/session/sessionApi';
 import { renderWithProviders } from '../../../support/render';
@@ -36,28 +37,31 @@ async function fillRegister(user: ReturnType<typeof renderWithProviders>['user']
 }
 
 describe('RegisterPage', () => {
-  it('shows the server’s 422 messages under their fields, as sent, and keeps the input', async () => {
+  it('shows the server’s translated 422 messages under their fields, as sent, and keeps the input', async () => {
     const fetches = routeFetch({
       'POST /register': () =>
         json(422, {
-          message: 'The given data was invalid.',
-          errors: { email: ['This email address is already registered.'] },
+          message: 'Переданные данные некорректны.',
+          errors: { full_name: ['Это поле обязательно.'], email: ['Введите корректный адрес.'] },
         }),
     });
-    const { user, router } = renderWithProviders(<RegisterPage />, { route: '/en/register' });
+    const { user, router } = renderWithProviders(<RegisterPage />, {
+      route: '/en/register?next=%2Fen%2Ftasks%2FTKABC123',
+    });
     await fillRegister(user);
     const email = screen.getByLabelText('Email');
-    await waitFor(() =>
-      expect(email).toHaveAccessibleDescription('This email address is already registered.'),
-    );
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Введите корректный адрес.'));
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Это поле обязательно.');
     expect(screen.getByRole('alert')).toHaveTextContent('Your account was not created.');
     expect(screen.getByLabelText('Full name')).toHaveValue('Maris Ozols');
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en/register');
     expect(await fetches.to('/register')[0].json()).toEqual({
       full_name: 'Maris Ozols',
       email: 'maris@example.com',
       password: 'long-enough-password',
       terms: true,
+      next: '/en/tasks/TKABC123',
     });
   });
 
@@ -76,23 +80,90 @@ describe('RegisterPage', () => {
     expect(fetches.to('/register')).toHaveLength(0);
   });
 
-  it('on success stores the user (logged in) and returns to next', async () => {
-    routeFetch({ 'POST /register': () => json(201, { data: maris }) });
+  it('on 202 says to check the mailbox, stays logged out and on the page', async () => {
+    const fetches = routeFetch({
+      'POST /register': () => json(202, { data: { email: 'maris@example.com' } }),
+    });
     const { user, router, store } = renderWithProviders(<RegisterPage />, {
       route: '/en/register?next=%2Fen%2Ftasks%2FTKABC123',
     });
     await fillRegister(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/tasks/TKABC123'));
-    expect(sessionApi.endpoints.me.select()(store.getState()).data).toEqual(maris);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We sent a message to maris@example.com. Follow the link in it within 24 hours',
+    );
+    expect(screen.getByText(/If this address already has an account/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/register');
+    expect(sessionApi.endpoints.me.select()(store.getState()).data).toBeUndefined();
+    expect(fetches.to('/register')).toHaveLength(1);
+
+    // Registering again brings the form back.
+    await user.click(screen.getByRole('button', { name: 'Register again' }));
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 
-  it('ignores an off-site next and goes home', async () => {
-    routeFetch({ 'POST /register': () => json(201, { data: maris }) });
-    const { user, router } = renderWithProviders(<RegisterPage />, {
+  it('does not send an off-site next', async () => {
+    const fetches = routeFetch({
+      'POST /register': () => json(202, { data: { email: 'maris@example.com' } }),
+    });
+    const { user } = renderWithProviders(<RegisterPage />, {
       route: '/en/register?next=%2F%2Fevil.example',
     });
     await fillRegister(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en'));
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(await fetches.to('/register')[0].json()).not.toHaveProperty('next');
+  });
+});
+
+describe('ConfirmEmailPage', () => {
+  const TOKEN = 'a'.repeat(43);
+
+  it('confirms on the button, stores the user (logged in) and returns to next', async () => {
+    const fetches = routeFetch({ 'POST /register/confirm': () => json(201, { data: maris }) });
+    const { user, router, store } = renderWithProviders(<ConfirmEmailPage />, {
+      route: `/en/confirm-email?token=${TOKEN}&next=%2Fen%2Ftasks%2FTKABC123`,
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your account' })).toBeVisible();
+    // Opening the link alone sends nothing (mail scanners open links).
+    expect(fetches.to('/register/confirm')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/tasks/TKABC123'));
+    expect(await fetches.to('/register/confirm')[0].json()).toEqual({ token: TOKEN });
+    expect(sessionApi.endpoints.me.select()(store.getState()).data).toEqual(maris);
+  });
+
+  it('shows the server’s message for a dead link and offers to register again', async () => {
+    routeFetch({
+      'POST /register/confirm': () =>
+        json(422, {
+          message: 'The given data was invalid.',
+          errors: { token: ['Šī apstiprinājuma saite nav derīga.'] },
+        }),
+    });
+    const { user, router } = renderWithProviders(<ConfirmEmailPage />, {
+      route: `/en/confirm-email?token=${TOKEN}&next=%2Fen%2Ftasks%2FTKABC123`,
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Šī apstiprinājuma saite nav derīga.',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm and log in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register again' })).toHaveAttribute(
+      'href',
+      '/en/register?next=%2Fen%2Ftasks%2FTKABC123',
+    );
+    expect(router.state.location.pathname).toBe('/en/confirm-email');
+  });
+
+  it('without a token says the link is invalid and sends nothing', () => {
+    const fetches = routeFetch({});
+    renderWithProviders(<ConfirmEmailPage />, { route: '/en/confirm-email' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This confirmation link is invalid, has expired or has already been used.',
+    );
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(fetches.requests).toHaveLength(0);
   });
 });
 

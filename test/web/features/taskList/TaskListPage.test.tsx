@@ -4,7 +4,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { apiLog } from '../../../../src/web/api/log';
 import TaskListPage from '../../../../src/web/features/taskList/TaskListPage';
-import { filtersFromParams, withFilters } from '../../../../src/web/features/taskList/filters';
+import {
+  activeFilterCount,
+  filtersFromParams,
+  withFilters,
+} from '../../../../src/web/features/taskList/filters';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import { allowFormDataOfForms, page, routeFetch, summary, TREE, type Handler } from './fetchRoutes';
@@ -31,6 +35,11 @@ function setup(route: string, tasks: Handler = () => json(200, page([summary()],
   };
   const here = () => new URLSearchParams(rendered.router.state.location.search);
   return { ...rendered, fetches, lastQuery, here };
+}
+
+async function openFilters(user: ReturnType<typeof setup>['user']) {
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  return screen.getByRole('dialog', { name: 'Filter tasks' });
 }
 
 describe('TaskListPage filters in the URL', () => {
@@ -63,6 +72,8 @@ describe('TaskListPage filters in the URL', () => {
   it('changing a filter updates the URL, resets the page and requests again', async () => {
     const { user, here, lastQuery } = setup('/en/tasks?page=3&q=tap');
     await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    // Phone layout (jsdom matches no media query): the fields are in the Filters dialog.
+    await openFilters(user);
     await waitFor(() =>
       expect(
         within(screen.getByLabelText('Category')).getByRole('option', { name: '— Plumbing' }),
@@ -99,6 +110,7 @@ describe('TaskListPage filters in the URL', () => {
       json(200, page([summary({ title: `Result for ${url.searchParams.get('q')}` })])),
     );
     await screen.findByRole('link', { name: 'Result for tap' });
+    await openFilters(user);
     await user.clear(screen.getByLabelText('Search'));
     await user.type(screen.getByLabelText('Search'), 'paint');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -114,11 +126,14 @@ describe('TaskListPage filters in the URL', () => {
   it('refuses a budget range whose lower end is above the upper end', async () => {
     const { user, here } = setup('/en/tasks');
     await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    await openFilters(user);
     await user.type(screen.getByLabelText('Budget from (€)'), '500');
     await user.type(screen.getByLabelText('Budget to (€)'), '100');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('cannot be above');
     expect(here().get('budget_min')).toBeNull();
+    // The dialog stays open so the amounts can be corrected.
+    expect(screen.getByRole('dialog', { name: 'Filter tasks' })).toBeInTheDocument();
   });
 });
 
@@ -203,7 +218,88 @@ describe('TaskListPage results', () => {
   });
 });
 
+describe('TaskListPage on phones: the Filters button', () => {
+  it('names the number of active filters and opens them as a dialog that keeps the URL', async () => {
+    const { user, here, lastQuery } = setup(
+      '/en/tasks?categories=plumbing&status=open&sort=budget_desc&budget_min=10&budget_max=50',
+    );
+    await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    // The sort is not a filter; a budget range counts once.
+    const button = screen.getByRole('button', { name: 'Filters (3 active filters)' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-controls', 'task-filters');
+    expect(within(button).getByText('3')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Filter tasks' });
+    expect(dialog).toHaveAttribute('id', 'task-filters');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(dialog).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+    await waitFor(() => expect(within(dialog).getByLabelText('Category')).toHaveValue('plumbing'));
+
+    // A select applies at once and the dialog stays open for the next one.
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'completed');
+    await waitFor(() => expect(here().get('status')).toBe('completed'));
+    expect(screen.getByRole('dialog', { name: 'Filter tasks' })).toBeInTheDocument();
+
+    // Applying the text fields closes it and gives focus back to the button.
+    await user.type(within(dialog).getByLabelText('Search'), 'tap');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(here().get('q')).toBe('tap'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+    expect(here().get('categories')).toBe('plumbing');
+    expect(here().get('budget_min')).toBe('10');
+    await waitFor(() => expect(lastQuery().get('q')).toBe('tap'));
+    expect(screen.getByRole('button', { name: 'Filters (4 active filters)' })).toBe(button);
+  });
+
+  it('closes on Escape and on its close button; with no filters the button is just "Filters"', async () => {
+    const { user } = setup('/en/tasks?sort=deadline');
+    await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    const button = screen.getByRole('button', { name: 'Filters' });
+    expect(within(button).queryByText(/\d/)).not.toBeInTheDocument();
+
+    await user.click(button);
+    expect(screen.getByRole('dialog', { name: 'Filter tasks' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Close filters' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps Tab inside the open dialog', async () => {
+    const { user } = setup('/en/tasks');
+    await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filter tasks' });
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('link', { name: 'Clear filters' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close filters' })).toHaveFocus();
+  });
+});
+
 describe('filters helpers', () => {
+  it('count the active filters: not the sort or page, a budget range once', () => {
+    const count = (query: string) =>
+      activeFilterCount(filtersFromParams(new URLSearchParams(query)));
+    expect(count('sort=deadline&page=2')).toBe(0);
+    expect(count('categories=plumbing&categories=painting')).toBe(1);
+    expect(count('status=open&q=tap&city=Riga&location=anywhere')).toBe(4);
+    expect(count('budget_min=10')).toBe(1);
+    expect(count('budget_min=10&budget_max=20&status=bogus')).toBe(1);
+  });
+
   it('drop unknown values and default the sort and page', () => {
     const f = filtersFromParams(new URLSearchParams('status=bogus&sort=x&page=-1&budget_min=abc'));
     expect(f).toMatchObject({ status: '', sort: 'newest', page: 1, budget_min: '' });
