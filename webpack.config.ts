@@ -8,13 +8,22 @@ import MomentLocalesPlugin from 'moment-locales-webpack-plugin';
 
 const root = __dirname;
 
-/** Writes the chunk groups and assets that scripts/size.mjs checks against the budgets. */
+/**
+ * Writes the chunk groups and assets that scripts/size.mjs checks against the budgets: to
+ * .cache/webpack-stats.json for dist/, beside the output folder for another `--output-path` (so a
+ * trial build elsewhere does not describe dist/ wrongly).
+ */
 class StatsFilePlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.done.tap('StatsFilePlugin', (stats) => {
       const json = stats.toJson({ all: false, assets: true, chunkGroups: true, entrypoints: true });
-      fs.mkdirSync(path.join(root, '.cache'), { recursive: true });
-      fs.writeFileSync(path.join(root, '.cache/webpack-stats.json'), JSON.stringify(json));
+      const out = compiler.outputPath;
+      const file =
+        path.resolve(out) === path.join(root, 'dist')
+          ? path.join(root, '.cache/webpack-stats.json')
+          : `${out.replace(/[\\/]+$/, '')}.webpack-stats.json`;
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(json));
     });
   }
 }

@@ -1,14 +1,13 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/api';
 import { errorPageSlice } from '../features/errors/errorPageSlice';
 import { outageSlice } from '../features/errors/outageSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
 import { loggedOut } from '../features/session/sessionActions';
+import { primeTaskFromBootData } from '../features/tasks/bootData';
 import { i18nSlice } from '../i18n/i18nSlice';
 import type { AppRouter, SagaContext } from './navigation';
-import { rootSaga } from './rootSaga';
 
 const appReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -38,6 +37,40 @@ const resetApiOnLogout: Middleware = (storeApi) => (next) => (action) => {
   return result;
 };
 
+/** Actions kept for the sagas while they load; more than this means they failed to start. */
+const MAX_PENDING_ACTIONS = 500;
+
+/**
+ * redux-saga and the sagas (session expiry, logout, the push stream) are a chunk of their own
+ * (./sagas.ts), loaded when the store starts: about 6 KB gzip less before a page is interactive
+ * (issue 8). Until they run, this middleware keeps the actions; the sagas then see them in order,
+ * exactly as if they had been running (their `select`s read the state of that later moment).
+ */
+function deferredSagaMiddleware(context: SagaContext): Middleware {
+  return (storeApi) => {
+    let forward: ((action: unknown) => unknown) | null = null;
+    let pending: unknown[] | null = [];
+    import(/* webpackChunkName: "sagas" */ './sagas').then(
+      ({ startSagas }) => {
+        const started = startSagas(storeApi, context);
+        forward = started;
+        for (const action of pending?.splice(0) ?? []) started(action);
+        pending = null;
+      },
+      (error: unknown) => {
+        pending = null;
+        console.error('[sagas] could not be loaded', error);
+      },
+    );
+    return (next) => (action) => {
+      const result = next(action);
+      if (forward) forward(action);
+      else if (pending && pending.length < MAX_PENDING_ACTIONS) pending.push(action);
+      return result;
+    };
+  };
+}
+
 export interface SetupStoreOptions {
   /** The data router; sagas navigate with it (tests pass a fake or a memory router). */
   router?: AppRouter;
@@ -45,16 +78,14 @@ export interface SetupStoreOptions {
 
 export function setupStore(preloadedState?: Partial<RootState>, options: SetupStoreOptions = {}) {
   const context: SagaContext = { router: options.router };
-  const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault().concat(api.middleware, resetApiOnLogout, sagaMiddleware),
+      getDefault().concat(api.middleware, resetApiOnLogout, deferredSagaMiddleware(context)),
     devTools: process.env.NODE_ENV !== 'production' ? { name: 'Talka' } : false,
   });
-  sagaMiddleware.setContext({ router: options.router });
-  sagaMiddleware.run(rootSaga);
+  primeTaskFromBootData(store.dispatch);
   setupListeners(store.dispatch);
   return store;
 }

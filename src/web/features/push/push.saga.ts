@@ -8,13 +8,12 @@
 import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
 import { call, cancel, delay, fork, put, take } from 'redux-saga/effects';
-import { api } from '../../api/api';
 import { getConfig } from '../../app/config';
 import { refetchConversation } from '../chat/chatApi';
 import { showNotice } from '../notices/noticesSlice';
 import { loggedOut } from '../session/sessionActions';
 import { createEventSource } from './eventSource';
-import { taskPageClosed, taskPageOpened } from './pushActions';
+import { refetchTask, taskPageClosed, taskPageOpened } from './pushActions';
 
 // Here, not in ../offers/messages: the saga runs from the entry chunk, the offer texts load with
 // the task page.
@@ -71,11 +70,8 @@ export function isTaskViewFor(data: unknown, task: { uuid: string; slug: string 
   return id === task.uuid.toLowerCase() || id === task.slug.toLowerCase();
 }
 
-export const refetchTask = (uuid: string) =>
-  api.util.invalidateTags([
-    { type: 'Task', id: uuid },
-    { type: 'Offers', id: uuid },
-  ]);
+// Here for the sagas and their tests; pages import it from ./pushActions (no redux-saga there).
+export { refetchTask };
 
 /**
  * chat.message refetches the open conversation and the conversation lists (unread counts);

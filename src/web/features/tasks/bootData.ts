@@ -1,6 +1,8 @@
 import { isLocale, type Locale } from '../../../shared/locales';
 import type { Task } from '../../../shared/types';
 import { getBootData } from '../../app/config';
+import type { AppDispatch } from '../../app/store';
+import { taskApi } from './taskApi';
 
 /** What the server embeds into the HTML of /{locale}/tasks/{slug} (<script id="talka-data">). */
 export interface TaskBootData {
@@ -18,4 +20,16 @@ export function readTaskBootData(): TaskBootData | null {
     return null;
   }
   return { task, slug, locale };
+}
+
+/**
+ * Primes the RTK Query cache with the task the server embedded into the page, so the first paint of
+ * a server-rendered task page needs no request. Runs when the store starts, before React renders.
+ */
+export function primeTaskFromBootData(dispatch: AppDispatch): void {
+  const boot = readTaskBootData();
+  if (!boot) return;
+  void dispatch(
+    taskApi.util.upsertQueryData('getTask', { slug: boot.slug, locale: boot.locale }, boot.task),
+  );
 }

@@ -10,7 +10,7 @@ import { routePath } from '../../../i18n/routes';
 import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { showNotice } from '../../notices/noticesSlice';
-import { refetchTask } from '../../push/push.saga';
+import { refetchTask } from '../../push/pushActions';
 import { taskDetailMessages as messages } from '../messages';
 import { useDeleteTaskMutation } from '../taskApi';
 
