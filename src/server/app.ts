@@ -13,6 +13,7 @@ import type { Db } from './db/db';
 import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
+import { noStorePlugin } from './plugins/noStore';
 import { pushPlugin, pushRoutes } from './push';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
@@ -98,6 +99,7 @@ export async function buildServer(
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(noStorePlugin);
   await app.register(nulGuardPlugin);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);

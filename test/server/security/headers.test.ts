@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../../config';
 import { agent, buildTestApp, createUser, type TestApp } from '../../support/server';
-import { buildSeededApp } from './support';
+import { buildSeededApp, DEMO_EMAILS, loginAgent } from './support';
 
 /** 'default-src 'self'; img-src ...' -> { 'default-src': ["'self'"], ... } */
 function parseCsp(header: unknown): Record<string, string[]> {
@@ -53,6 +53,32 @@ describe('Content-Security-Policy', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
+  });
+
+  it('API answers are never stored by a browser or proxy; pages revalidate; uploads cache', async () => {
+    const a = await loginAgent(t, DEMO_EMAILS.owner);
+    for (const url of ['/api/me', '/api/tasks', '/api/tasks/TKPROG01', '/api/nope']) {
+      expect({ url, cache: (await a.get(url)).headers['cache-control'] }).toEqual({
+        url,
+        cache: 'no-store',
+      });
+    }
+    expect((await agent(t.app).get('/api/me')).headers['cache-control']).toBe('no-store');
+    expect((await a.get('/lv/tasks/TKPROG01')).headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('grants no other origin access (no CORS headers, a preflight gets none either)', async () => {
+    const origin = { origin: 'https://evil.example' };
+    const get = await t.app.inject({ url: '/api/me', headers: origin });
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    expect(get.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/tasks',
+      headers: { ...origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
   });
 
   it('the SPA page has no inline script the policy would have to allow', async () => {
