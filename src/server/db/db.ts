@@ -19,8 +19,15 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: everything or nothing. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on a channel; resolves to the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to NOTIFY on a channel; resolves to the unsubscribe function. `onRestored` runs when
+   * a lost LISTEN connection is back (PostgreSQL only): notifications sent meanwhile were missed.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRestored?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** Cheap liveness check used by /api/health and the 503 guard. */
   ping(): Promise<boolean>;
@@ -94,6 +101,7 @@ export function pgListener(makeClient: () => Client, events: ListenerEvents = {}
   let attempt = 0;
   let lostOnce = false;
   let closed = false;
+  const restoredCallbacks = new Map<(payload: string) => void, () => void>();
 
   const scheduleReconnect = () => {
     if (closed || timer || connecting || client || handlers.size === 0) return;
@@ -139,7 +147,10 @@ export function pgListener(makeClient: () => Client, events: ListenerEvents = {}
     }
     client = c;
     attempt = 0;
-    if (lostOnce) events.onRestored?.();
+    if (lostOnce) {
+      events.onRestored?.();
+      for (const restored of [...restoredCallbacks.values()]) restored();
+    }
   };
 
   const ensure = (): Promise<void> => {
@@ -155,7 +166,7 @@ export function pgListener(makeClient: () => Client, events: ListenerEvents = {}
     get connected() {
       return client !== null;
     },
-    async listen(channel: string, onPayload: (payload: string) => void) {
+    async listen(channel: string, onPayload: (payload: string) => void, onRestored?: () => void) {
       quoteIdent(channel);
       let set = handlers.get(channel);
       const isNew = !set;
@@ -170,7 +181,9 @@ export function pgListener(makeClient: () => Client, events: ListenerEvents = {}
         if (set.size === 0) handlers.delete(channel);
         throw err;
       }
+      if (onRestored) restoredCallbacks.set(onPayload, onRestored);
       return async () => {
+        restoredCallbacks.delete(onPayload);
         const current = handlers.get(channel);
         if (!current?.delete(onPayload) || current.size > 0) return;
         handlers.delete(channel);
@@ -185,6 +198,7 @@ export function pgListener(makeClient: () => Client, events: ListenerEvents = {}
     async close() {
       closed = true;
       handlers.clear();
+      restoredCallbacks.clear();
       if (timer) clearTimeout(timer);
       timer = null;
       const c = client;

@@ -131,6 +131,16 @@ export function createPushHub(db: Db, options: PushHubOptions = {}): PushHub {
     }
   };
 
+  /**
+   * The LISTEN connection was lost and is back: changes made meanwhile in other processes were not
+   * heard. Every open task page here is told its task changed (it refetches), so none stays stale.
+   */
+  const resync = () => {
+    for (const [taskUuid, subs] of [...byTask]) {
+      deliver(subs, { handler: 'tasks.view', task_uuid: taskUuid } satisfies TaskViewEvent);
+    }
+  };
+
   const publish = async (envelope: Envelope) => {
     const payload = JSON.stringify(envelope);
     if (Buffer.byteLength(payload) > MAX_EVENT_BYTES) {
@@ -142,7 +152,7 @@ export function createPushHub(db: Db, options: PushHubOptions = {}): PushHub {
   return {
     start() {
       if (closed) return Promise.reject(new Error('push hub is closed'));
-      starting ??= db.listen(channel, dispatch).then((stop) => {
+      starting ??= db.listen(channel, dispatch, resync).then((stop) => {
         unlisten = stop;
       });
       return starting;

@@ -154,3 +154,7 @@ export const errorStatus = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 };
+
+/** No answer at all (the server is restarting, the network is down): nothing reached the API. */
+export const isNetworkError = (error: unknown): boolean =>
+  (error as { status?: unknown } | null)?.status === 'FETCH_ERROR';

@@ -6,6 +6,11 @@ export const commonMessages = defineMessages({
     id: 'common.errors.unexpected',
     defaultMessage: 'Something went wrong. Please try again.',
   },
+  networkError: {
+    id: 'common.errors.network',
+    defaultMessage:
+      'Talka could not reach the server. What you typed is kept: check your connection and try again.',
+  },
   unauthorized: {
     id: 'common.errors.unauthorized',
     defaultMessage: 'Your session has ended. Please log in again.',

@@ -132,6 +132,26 @@ test('an upload made through one process is served by the other', async () => {
   expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
 });
 
+test('a lost LISTEN connection comes back by itself and resyncs the open task pages', async () => {
+  // Only the LISTEN connections drop (a network blip, a failover of one connection): the database
+  // stays up. Changes made meanwhile elsewhere would be missed, so on reconnect every process tells
+  // its open task pages to refetch (tasks.view), although nobody changed anything.
+  const stream = sse[0];
+  const before = stream.events.length;
+  const [killed] = await sql<{ n: number }>(
+    `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      WHERE query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+  );
+  expect(killed.n).toBe(2);
+  await stream.next(
+    (e) =>
+      stream.events.indexOf(e) >= before && e.handler === 'tasks.view' && e.task_uuid === taskUuid,
+    10_000,
+  );
+  expect(a.child.exitCode).toBeNull();
+  expect(b.child.exitCode).toBeNull();
+});
+
 describe('the database goes away and comes back', () => {
   test('503 with a translated message while it is down; /api/health says so; no crash', async () => {
     stopCluster(pg, 'fast');

@@ -2,9 +2,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { ChatConversation, ChatParticipant } from '../../../shared/types';
-import { CHAT_MESSAGE_MAX, chatMessageSchema } from '../../../shared/validation/chat';
+import { ValidationError } from 'yup';
+import { chatMessageSchema } from '../../../shared/validation/chat';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { refText } from '../offers/validate';
 import { useGetConversationQuery, useSendMessageMutation } from './chatApi';
 import { chatMessages as messages } from './messages';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
@@ -150,6 +152,10 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const [failed, setFailed] = useState(false);
+  // Why the text cannot be sent as it is (too long, NUL characters), in the UI language.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  // Set synchronously: a second Enter or click before React re-renders sends nothing.
+  const sendingRef = useRef(false);
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const { data, isLoading } = useGetConversationQuery(conversationUuid);
@@ -169,11 +175,24 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
   }, [list.length]);
 
   const send = async () => {
-    if (sending || !chatMessageSchema.isValidSync({ body: draft })) return;
+    if (sendingRef.current || sending || draft.trim() === '') return;
+    try {
+      chatMessageSchema.validateSync({ body: draft });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      setInvalid(refText(intl, error.errors[0]));
+      return;
+    }
+    sendingRef.current = true;
+    setInvalid(null);
     setFailed(false);
-    const result = await sendMessage({ conversationUuid, body: draft });
-    if (result.error) setFailed(true);
-    else setDraft('');
+    try {
+      const result = await sendMessage({ conversationUuid, body: draft });
+      if (result.error) setFailed(true);
+      else setDraft('');
+    } finally {
+      sendingRef.current = false;
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -248,11 +267,19 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
           ref={inputRef}
           id={inputId}
           value={draft}
-          maxLength={CHAT_MESSAGE_MAX}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setInvalid(null);
+          }}
           onKeyDown={onKeyDown}
-          aria-describedby={`${inputId}-hint`}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${inputId}-error ${inputId}-hint` : `${inputId}-hint`}
         />
+        {invalid && (
+          <Error id={`${inputId}-error`} role="alert">
+            {invalid}
+          </Error>
+        )}
         {failed && <Error role="alert">{intl.formatMessage(messages.sendFailed)}</Error>}
         <Row>
           <Hint id={`${inputId}-hint`}>{intl.formatMessage(messages.hint)}</Hint>

@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from 'react';
-import type { SubmissionErrors } from 'final-form';
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -10,8 +10,9 @@ import {
   type OfferForm,
   type OfferFormValues,
 } from '../../../shared/validation/offer';
-import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
+import { errorStatus, fieldErrors, isNetworkError, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
+import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
@@ -33,6 +34,14 @@ const CheckLabel = styled.label`
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
+`;
+
+const FormAlert = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #fdecea;
+  color: ${({ theme }) => theme.colors.danger};
 `;
 
 interface Props {
@@ -61,6 +70,9 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
       if (isValidationError(result.error)) return fieldErrors(result.error);
       // 403 on update: the offer is locked (logged only); the offers refetch shows why.
       if (errorStatus(result.error) === 403) onClose();
+      // No answer (server restarting, offline): say so in the form, which keeps what was typed.
+      if (isNetworkError(result.error))
+        return { [FORM_ERROR]: intl.formatMessage(commonMessages.networkError) };
       return undefined;
     }
     dispatch(
@@ -81,7 +93,7 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
         onSubmit={onSubmit}
         initialValues={offerFormInitialValues(offer)}
         validate={(values) => validateOffer(intl, values)}
-        render={({ handleSubmit, form, submitting }) => {
+        render={({ handleSubmit, form, submitting, submitError }) => {
           const submit = async (event: FormEvent<HTMLFormElement>) => {
             await handleSubmit(event);
             const state = form.getState();
@@ -92,6 +104,7 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
           };
           return (
             <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+              {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
               <Field<string> name="description">
                 {({ input, meta }) => {
                   const error = shownError(meta);

@@ -15,8 +15,9 @@ import {
   type TaskFormContext,
   type TaskFormValues,
 } from '../../../shared/validation/taskForm';
-import { errorStatus, isValidationError } from '../../api/baseQuery';
+import { errorStatus, isNetworkError, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
+import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
 import { DateTimeInput } from '../../ui/DateTimeInput';
 import { ImageDropzone } from '../../ui/ImageDropzone';
@@ -179,6 +180,9 @@ export function TaskForm({
       const status = errorStatus(error);
       // The session saga logs out and goes to login; the draft keeps what was typed.
       if (status === 401 || status === 419) return undefined;
+      // No answer (server restarting, offline): the form stays as typed for another try.
+      if (isNetworkError(error))
+        return { [FORM_ERROR]: intl.formatMessage(commonMessages.networkError) };
       return { [FORM_ERROR]: intl.formatMessage(messages.failed) };
     }
     if ('data' in result && mode === 'create') {
