@@ -14,6 +14,7 @@ import { errorStatus, fieldErrors, isNetworkError, isValidationError } from '../
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { TextAreaField } from '../../ui/TextAreaField';
@@ -34,14 +35,6 @@ const CheckLabel = styled.label`
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
-`;
-
-const FormAlert = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 interface Props {

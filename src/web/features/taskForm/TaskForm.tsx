@@ -19,6 +19,7 @@ import { errorStatus, isNetworkError, isValidationError } from '../../api/baseQu
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
 import { DateTimeInput } from '../../ui/DateTimeInput';
 import { ImageDropzone } from '../../ui/ImageDropzone';
 import { showNotice } from '../notices/noticesSlice';
@@ -60,14 +61,6 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   align-items: center;
   justify-content: flex-end;
-`;
-
-const FormAlert = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Progress = styled.div`
