@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Task } from '../../../shared/types';
 import { taskToFormValues } from '../../../shared/validation/taskForm';
@@ -15,10 +15,17 @@ export interface TaskEditModalProps {
 /** The detail page's edit modal: the task form in update mode (POST /tasks/{uuid}, _method PUT). */
 export function TaskEditModal({ task, open, onClose }: TaskEditModalProps) {
   const intl = useIntl();
-  const initialValues = useMemo(() => taskToFormValues(task), [task]);
+  // The task as it was when the modal opened. A push refetch while it is open (a new offer, the
+  // task refetched after a reconnect) brings a new task object; handing that to the form would
+  // reinitialise it and wipe what the owner is typing.
+  const [opened, setOpened] = useState<Task | null>(open ? task : null);
+  if (open && opened === null) setOpened(task);
+  if (!open && opened !== null) setOpened(null);
+  const shown = opened ?? task;
+  const initialValues = useMemo(() => taskToFormValues(shown), [shown]);
   const original = useMemo(
-    () => ({ due_start: task.due_start, due_end: task.due_end }),
-    [task.due_start, task.due_end],
+    () => ({ due_start: shown.due_start, due_end: shown.due_end }),
+    [shown.due_start, shown.due_end],
   );
   return (
     <Modal isOpen={open} onClose={onClose} title={intl.formatMessage(messages.editTitle)}>
