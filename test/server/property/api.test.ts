@@ -41,6 +41,7 @@ import {
   RAW_SEGMENTS,
   SEED,
   send,
+  streamText,
   untrackedTables,
   visitor,
   type BodySample,
@@ -192,8 +193,8 @@ function buildUrl(
   return { url: path + queryString(sample.query), allReal };
 }
 
-function describeResponse(res: LightMyRequestResponse): string {
-  const body = res.body.length > 500 ? `${res.body.slice(0, 500)}…` : res.body;
+function describeResponse(res: LightMyRequestResponse, text: string): string {
+  const body = text.length > 500 ? `${text.slice(0, 500)}…` : text;
   return `${res.statusCode} ${String(res.headers['content-type'] ?? '')} ${body}`;
 }
 
@@ -221,10 +222,13 @@ async function check(
     { method, url, body: sent.body, acceptLanguage },
     { stream: spec.stream },
   );
-  if (spec.stream) res.stream().destroy();
-  const who = sent.asUser ? `as ${spec.role}` : 'as a visitor';
-  const what = `${method} ${url.slice(0, 300)} ${who} → ${spec.stream ? res.statusCode : describeResponse(res)}`;
   const status = res.statusCode;
+  let text = spec.stream ? '' : res.body;
+  // An endless stream is dropped once its head is in; a refusal is a short body, read whole.
+  if (spec.stream && status >= 200 && status < 300) res.stream().destroy();
+  else if (spec.stream) text = await streamText(res);
+  const who = sent.asUser ? `as ${spec.role}` : 'as a visitor';
+  const what = `${method} ${url.slice(0, 300)} ${who} → ${describeResponse(res, text)}`;
 
   if (status >= 200 && status < 300) {
     const allowed =
@@ -239,7 +243,7 @@ async function check(
   }
   if (status < 400 || status >= 500) throw new Error(`expected a 4xx: ${what}`);
   if (method !== 'HEAD') {
-    const problem = laravelShapeProblem(res);
+    const problem = laravelShapeProblem(res, text);
     if (problem) throw new Error(`not a Laravel error body (${problem}): ${what}`);
   }
   const changes = await changesSince(t.db, mark);

@@ -209,14 +209,19 @@ export function hostileKey(): fc.Arbitrary<string> {
 // ---------------------------------------------------------------------------------------------
 // Encoding
 
-/** Percent-encodes every byte but unreserved ASCII (lone surrogates become U+FFFD). */
+/** Lone surrogates become U+FFFD, as any UTF-8 encoder makes them. */
+const wellFormed = (value: string): string =>
+  value.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
+
+/** Percent-encodes every byte but unreserved ASCII (fast: 100k characters in a few ms). */
 export function percentEncode(value: string): string {
-  let out = '';
-  for (const byte of Buffer.from(value, 'utf8')) {
-    const c = String.fromCharCode(byte);
-    out += /[A-Za-z0-9\-._~]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
+  return encodeURIComponent(wellFormed(value)).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** A path segment: encoded, or a raw fragment that is not valid percent-encoding at all. */
@@ -551,12 +556,15 @@ export async function send(
 // Checks
 
 /** Why the response is not a Laravel-shaped error ({ message, errors? }), or null when it is. */
-export function laravelShapeProblem(res: LightMyRequestResponse): string | null {
+export function laravelShapeProblem(
+  res: LightMyRequestResponse,
+  text: string = res.body,
+): string | null {
   const type = String(res.headers['content-type'] ?? '');
   if (!type.startsWith('application/json')) return `content-type ${type || '(none)'}`;
   let body: unknown;
   try {
-    body = JSON.parse(res.body);
+    body = JSON.parse(text);
   } catch {
     return 'body is not JSON';
   }
@@ -688,4 +696,11 @@ export async function changesSince(db: Db, mark: number): Promise<string> {
     [mark],
   );
   return rows.map((r) => `${r.tbl} ${r.op}${r.n > 1 ? ` ×${r.n}` : ''}`).join(', ');
+}
+
+/** The whole body of a response read as a stream (payloadAsStream). */
+export async function streamText(res: LightMyRequestResponse): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res.stream()) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
