@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../../config';
-import { agent, buildTestApp, createUser, type TestApp } from '../../support/server';
+import { agent, buildTestApp, createTask, createUser, type TestApp } from '../../support/server';
 import { buildSeededApp, DEMO_EMAILS, loginAgent } from './support';
 
 /** 'default-src 'self'; img-src ...' -> { 'default-src': ["'self'"], ... } */
@@ -184,6 +184,12 @@ describe('cookies (3.3.1-3.3.4)', () => {
       expect(session!.domain).toBeUndefined();
       const xsrf = (await t.app.inject('/api/health')).cookies.find((c) => c.name === 'XSRF-TOKEN');
       expect(xsrf).toMatchObject({ secure: true, sameSite: 'Lax', path: '/' });
+      // The visitor id (views, reports) is HttpOnly and Secure too.
+      const task = await createTask(t.db);
+      const vid = (await t.app.inject(`/api/tasks/${task.identifier}`)).cookies.find(
+        (c) => c.name === 'talka_vid',
+      );
+      expect(vid).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
       // The session works under its prefixed name, and the unprefixed name is not read.
       expect((await a.get('/api/me')).statusCode).toBe(200);
       const token = a.cookies.get('__Host-talka_session')!;
