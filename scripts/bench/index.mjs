@@ -149,6 +149,12 @@ if (wanted('render')) {
     row('render', 'its React commit (Profiler actualDuration)', ms(r.mountCommitMs), '');
     row(
       'render',
+      'offer card renders during the first render',
+      String(r.mountRenders),
+      `${r.offers} at best`,
+    );
+    row(
+      'render',
       'refetch, identical data: offer cards re-rendered',
       String(r.identicalRerenders),
       '0',
