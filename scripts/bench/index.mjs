@@ -124,7 +124,7 @@ try {
         'api',
         r.name,
         `${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
-        `${fixed(r.throughputVsBare)} x bare; errors ${r.errors + r.non2xx}`,
+        `${fixed(r.throughputVsBare, 3)} x bare; errors ${r.errors + r.non2xx}`,
       );
     }
   }
