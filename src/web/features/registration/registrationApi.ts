@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../../shared/types';
 import { api, unwrap } from '../../api/api';
-import { sessionApi } from '../session/sessionApi';
+import { storeSignedInUser } from '../session/sessionApi';
 
 export interface BecomeFreelancerRequest {
   categories: number[];
@@ -34,14 +34,7 @@ export const registrationApi = api.injectEndpoints({
       query: (body) => ({ url: '/register/confirm', method: 'POST', body }),
       transformResponse: unwrap<CurrentUser>,
       extraOptions: { handle401: true },
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(sessionApi.util.upsertQueryData('me', undefined, data));
-        } catch {
-          // The page shows the error.
-        }
-      },
+      onQueryStarted: storeSignedInUser,
     }),
     becomeFreelancer: build.mutation<CurrentUser, BecomeFreelancerRequest>({
       query: (body) => ({ url: '/become-freelancer', method: 'POST', body }),

@@ -7,6 +7,28 @@ export interface LoginRequest {
   password: string;
 }
 
+/**
+ * onQueryStarted of every mutation that answers with the signed-in user (login, confirming a
+ * registration): it becomes `me` at once. A failure is shown by the form that sent it.
+ */
+export async function storeSignedInUser(
+  _arg: unknown,
+  {
+    dispatch,
+    queryFulfilled,
+  }: {
+    dispatch: (action: unknown) => unknown;
+    queryFulfilled: Promise<{ data: CurrentUser }>;
+  },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(sessionApi.util.upsertQueryData('me', undefined, data));
+  } catch {
+    // The form shows the error.
+  }
+}
+
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -31,14 +53,7 @@ export const sessionApi = api.injectEndpoints({
       transformResponse: unwrap<CurrentUser>,
       // A 419 here means the CSRF cookie was stale: the form says so; nothing to log out from.
       extraOptions: { handle401: true },
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(sessionApi.util.upsertQueryData('me', undefined, data));
-        } catch {
-          // The form shows the error.
-        }
-      },
+      onQueryStarted: storeSignedInUser,
     }),
     logout: build.mutation<null, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
