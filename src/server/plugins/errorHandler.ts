@@ -103,14 +103,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       ? error.statusCode
       : 400;
   request.log.info({ err: error }, 'request refused before routing');
-  return reply
-    .code(status)
-    .send({
-      message: translate(
-        localeFromHeader(request.headers['accept-language']),
-        statusMessage(status),
-      ),
-    });
+  return reply.code(status).send({
+    message: translate(localeFromHeader(request.headers['accept-language']), statusMessage(status)),
+  });
 }
 
 export const errorHandlerPlugin = fp(
@@ -135,7 +130,11 @@ export const errorHandlerPlugin = fp(
           .send({ message: translate(request.locale, error.messageId, error.values) });
       }
       if (isDbConnectionError(error)) {
-        request.log.error({ err: error }, 'database unavailable');
+        // An outage fails every request the same way: one short line each, not a stack trace.
+        request.log.warn(
+          { code: (error as { code?: string }).code, reason: error.message },
+          'database unavailable',
+        );
         return sendMessage(request, reply, 503, 'errors.db_unavailable');
       }
       if (isMalformedMultipart(error))
