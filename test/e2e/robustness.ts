@@ -114,3 +114,31 @@ export function xssTripwire(page: Page): { dialogs: string[]; check: () => Promi
     },
   };
 }
+
+/**
+ * The owner opens a conversation with the task's first offerer and writes `body` in it; answers the
+ * conversation's uuid.
+ */
+export async function startConversation(
+  owner: Page,
+  taskUuid: string,
+  body: string,
+): Promise<string> {
+  const offers = await getData<Array<{ freelancer: { uuid: string } }>>(
+    owner.request,
+    `/api/tasks/${taskUuid}/offers`,
+  );
+  const headers = await xsrfHeader(owner);
+  const opened = await owner.request.post(
+    `/api/chat/conversations/task/${taskUuid}/${offers[0]!.freelancer.uuid}`,
+    { headers },
+  );
+  expect([200, 201]).toContain(opened.status());
+  const uuid = ((await opened.json()) as { data: { uuid: string } }).data.uuid;
+  const sent = await owner.request.post(`/api/chat/conversations/${uuid}/messages`, {
+    headers,
+    data: { body },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return uuid;
+}
