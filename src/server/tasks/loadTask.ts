@@ -4,12 +4,12 @@
  * always agree. What the viewer may see (exact places, offers) is decided in ./privacy.
  */
 import crypto from 'node:crypto';
-import { awaitingActionFor } from '../completion/awaiting';
+import { awaitingActionOf, REVIEW_WINDOW_OPEN_SQL } from '../completion/awaiting';
 import type { Locale } from '../../shared/locales';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl } from '../users';
-import { offersVisibleTo, presentLocations, seesExactPlaces } from './privacy';
+import { offersVisibleTo, presentLocations, seesExactPlaces, type LocationRow } from './privacy';
 
 export { approximateAddress } from './privacy';
 
@@ -154,14 +154,41 @@ export async function loadTask(
   return (await loadTaskEntry(db, slugOrUuid, viewer, locale))?.task ?? null;
 }
 
+/** The task's offers as one JSON array (OfferRow fields; timestamps as ISO strings). */
+const OFFERS_JSON_SQL = `(SELECT COALESCE(json_agg(json_build_object(
+            'uuid', o.uuid, 'description', o.description, 'price', o.price::float8,
+            'notify_if_not_chosen', o.notify_if_not_chosen, 'chosen_at', o.chosen_at,
+            'created_at', o.created_at, 'updated_at', o.updated_at,
+            'freelancer_uuid', u.uuid, 'full_name', u.full_name, 'display_name', u.display_name,
+            'is_legal', u.is_legal, 'photo_path', u.photo_path,
+            'freelancer_rating', u.freelancer_rating::float8,
+            'deleted', u.deleted_at IS NOT NULL, 'phone_number', u.phone_number, 'email', u.email)
+            ORDER BY o.chosen_at IS NULL, o.created_at, o.uuid), '[]')
+       FROM offers o JOIN users u ON u.uuid = o.freelancer_uuid
+      WHERE o.task_uuid = t.uuid)`;
+
+interface TaskEntryRow extends TaskRow {
+  languages: string[];
+  locations: LocationRow[];
+  images: { uuid: string; thumbnail_path: string; original_path: string }[];
+  offers: OfferRow[];
+  viewer_reviewed: boolean;
+  review_window_open: boolean;
+}
+
+/**
+ * One statement: the task with its category and author, and as JSON arrays its languages, places,
+ * images and offers, plus the viewer's review facts for awaiting_action (the database runs on the
+ * HTTP thread, so every round trip counts under load).
+ */
 export async function loadTaskEntry(
-  db: Db,
+  db: Queryable,
   slugOrUuid: string,
   viewer: Viewer | null,
   locale: Locale,
 ): Promise<LoadedTask | null> {
   const byUuid = UUID_PATTERN.test(slugOrUuid);
-  const rows = await db.query<TaskRow>(
+  const rows = await db.query<TaskEntryRow>(
     `SELECT t.uuid, t.identifier, t.title, t.description, t.status, t.location_type, t.due_type,
             to_char(t.due_start, 'YYYY-MM-DD"T"HH24:MI:SS') AS due_start,
             to_char(t.due_end, 'YYYY-MM-DD"T"HH24:MI:SS') AS due_end,
@@ -169,32 +196,29 @@ export async function loadTaskEntry(
             c.id AS category_id, c.slug AS category_slug,
             COALESCE(c.title ->> $2, c.title ->> 'en', c.title ->> 'lv', c.slug) AS category_title,
             ${AUTHOR_COLUMNS_SQL},
-            u.phone_number AS author_phone_number, u.email AS author_email
+            u.phone_number AS author_phone_number, u.email AS author_email,
+            (SELECT COALESCE(json_agg(l.locale ORDER BY l.locale), '[]')
+               FROM task_languages l WHERE l.task_uuid = t.uuid) AS languages,
+            (SELECT COALESCE(json_agg(json_build_object('lat', l.lat, 'lng', l.lng, 'city', l.city,
+                      'address', l.address) ORDER BY l.position, l.id), '[]')
+               FROM task_locations l WHERE l.task_uuid = t.uuid) AS locations,
+            (SELECT COALESCE(json_agg(json_build_object('uuid', i.uuid,
+                      'thumbnail_path', i.thumbnail_path, 'original_path', i.original_path)
+                      ORDER BY i.position, i.created_at), '[]')
+               FROM task_images i WHERE i.task_uuid = t.uuid) AS images,
+            ${OFFERS_JSON_SQL} AS offers,
+            EXISTS (SELECT 1 FROM reviews r WHERE r.task_uuid = t.uuid AND r.author_uuid = $3::uuid)
+              AS viewer_reviewed,
+            ${REVIEW_WINDOW_OPEN_SQL} AS review_window_open
        FROM tasks t
        JOIN categories c ON c.id = t.category_id
        JOIN users u ON u.uuid = t.author_uuid
       WHERE ${byUuid ? 't.uuid = $1::uuid' : 't.identifier = $1'}`,
-    [slugOrUuid, locale],
+    [slugOrUuid, locale, viewer?.uuid ?? null],
   );
   const row = rows[0];
   if (!row) return null;
-
-  const [languages, locations, images, offers] = await Promise.all([
-    db.query<{ locale: string }>(
-      'SELECT locale FROM task_languages WHERE task_uuid = $1 ORDER BY locale',
-      [row.uuid],
-    ),
-    db.query<{ lat: number; lng: number; city: string; address: string }>(
-      'SELECT lat, lng, city, address FROM task_locations WHERE task_uuid = $1 ORDER BY position, id',
-      [row.uuid],
-    ),
-    db.query<{ uuid: string; thumbnail_path: string; original_path: string }>(
-      `SELECT uuid, thumbnail_path, original_path FROM task_images
-        WHERE task_uuid = $1 ORDER BY position, created_at`,
-      [row.uuid],
-    ),
-    db.query<OfferRow>(OFFERS_SQL, [row.uuid]),
-  ]);
+  const { languages, locations, images, offers } = row;
 
   const chosen = offers.find((o) => o.chosen_at !== null);
   const exactPlaces = seesExactPlaces({
@@ -228,7 +252,7 @@ export async function loadTaskEntry(
     description: row.description,
     status: row.status,
     category: { id: row.category_id, slug: row.category_slug, title: row.category_title },
-    languages: languages.map((l) => l.locale as Locale),
+    languages: languages as Locale[],
     location_type: row.location_type,
     locations: taskLocations,
     due_type: row.due_type,
@@ -242,14 +266,14 @@ export async function loadTaskEntry(
     offers: taskOffers,
     views_count: row.views_count,
     created_at: iso(row.created_at),
-    awaiting_action: await awaitingActionFor(
-      db,
+    awaiting_action: awaitingActionOf(
       {
-        uuid: row.uuid,
         status: row.status,
-        awaiting_action: row.awaiting_action,
+        awaitingAction: row.awaiting_action,
         authorUuid: row.author_uuid,
         chosenFreelancerUuid: chosen?.freelancer_uuid ?? null,
+        reviewed: row.viewer_reviewed,
+        windowOpen: row.review_window_open,
       },
       viewer?.uuid ?? null,
     ),
