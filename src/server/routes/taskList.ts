@@ -271,15 +271,15 @@ export async function listTasks(
   if (filter.author_uuid) where.push(`t.author_uuid = ${p(filter.author_uuid)}::uuid`);
 
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ total }] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM tasks t ${whereSql}`,
-    [...params],
-  );
+  // The filter's params, before the page's are added: the fallback count below reuses them.
+  const filterParams = [...params];
 
   const localeParam = p(locale);
   const limit = p(filter.per_page);
   const offset = p((filter.page - 1) * filter.per_page);
-  const rows = await db.query<SummaryRow>(
+  // The total rides along on every row (the window is counted before LIMIT): one statement per
+  // page; only an empty page (past the end, or nothing matches) needs its own count.
+  const rows = await db.query<SummaryRow & { total: number }>(
     `SELECT t.uuid, t.identifier, t.title, t.status, t.budget_from, t.budget_to, t.due_type,
             to_char(t.due_start, 'YYYY-MM-DD"T"HH24:MI:SS') AS due_start,
             to_char(t.due_end, 'YYYY-MM-DD"T"HH24:MI:SS') AS due_end,
@@ -289,7 +289,8 @@ export async function listTasks(
               AS category_title,
             ${AUTHOR_COLUMNS_SQL},
             loc.city, loc.address, img.thumbnail_path,
-            (SELECT count(*)::int FROM offers o WHERE o.task_uuid = t.uuid) AS offers_count
+            (SELECT count(*)::int FROM offers o WHERE o.task_uuid = t.uuid) AS offers_count,
+            count(*) OVER ()::int AS total
        FROM tasks t
        JOIN categories c ON c.id = t.category_id
        JOIN users u ON u.uuid = t.author_uuid
@@ -306,6 +307,15 @@ export async function listTasks(
       LIMIT ${limit} OFFSET ${offset}`,
     params,
   );
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : (
+          await db.query<{ total: number }>(
+            `SELECT count(*)::int AS total FROM tasks t ${whereSql}`,
+            filterParams,
+          )
+        )[0].total;
   const nowMs = now.getTime();
   return {
     data: rows.map((row) => toSummary(row, nowMs)),
