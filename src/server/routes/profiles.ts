@@ -223,6 +223,10 @@ export const profileRoutes: FastifyPluginAsync<{ storage?: Storage }> = async (a
     const user = requireUser(request);
     const form = await validateBody(becomeFreelancerSchema, request.body);
     const categories = form.categories.map(Number);
+    // Category ids are int4: a larger one names no category (and would fail the ::int[] cast).
+    if (categories.some((id) => Math.abs(id) > 2_147_483_647)) {
+      throw new FieldErrors({ categories: [ref(m.oneOf)] });
+    }
     const row = await db.transaction(async (tx) => {
       const known = await tx.query<{ id: number }>(
         'SELECT id FROM categories WHERE id = ANY($1::int[])',

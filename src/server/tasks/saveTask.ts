@@ -49,6 +49,7 @@ const IMAGE_FIELD = /^images(?:\[\d*\])?$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IDENTIFIER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const IDENTIFIER_ATTEMPTS = 10;
+const INT4_MAX = 2_147_483_647;
 
 /** 'TK' + 6 random upper-case letters and digits, e.g. TK7Q2ZPA. */
 export function randomIdentifier(): string {
@@ -289,7 +290,10 @@ async function checkForm(
   }
 
   const categoryId = values.category_id;
-  if (typeof categoryId === 'number' && Number.isInteger(categoryId) && categoryId > 0) {
+  // categories.id is an int4: a larger id names no category (and would be a query error).
+  if (typeof categoryId === 'number' && Number.isInteger(categoryId) && categoryId > INT4_MAX) {
+    addError(errors, 'category_id', { message: ref(m.invalid) });
+  } else if (typeof categoryId === 'number' && Number.isInteger(categoryId) && categoryId > 0) {
     const [known] = await db.query<{ id: number }>('SELECT id FROM categories WHERE id = $1', [
       categoryId,
     ]);

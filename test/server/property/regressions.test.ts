@@ -149,6 +149,26 @@ describe('answers that were 500 before', () => {
     expect(await changesSince(t.db, mark)).toBe('');
   });
 
+  it('a category id beyond int4 in the task form: 422 on category_id', async () => {
+    const res = await send(t.app, owner, {
+      method: 'POST',
+      url: '/api/tasks',
+      body: { kind: 'multipart', parts: [{ name: 'category_id', value: '2147483648' }] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: object }>().errors).toHaveProperty(['category_id']);
+  });
+
+  it('a category id beyond int4 when becoming a freelancer: 422 on categories', async () => {
+    const res = await send(t.app, stranger, {
+      method: 'POST',
+      url: '/api/become-freelancer',
+      body: json({ categories: ['2147483648'], languages: ['lv'] }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json<{ errors: object }>().errors)).toEqual(['categories']);
+  });
+
   it('a multipart body cut short: 400 { message }, nothing stored', async () => {
     const mark = await changeMark(t.db);
     const boundary = 'cut-short';

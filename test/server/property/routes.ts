@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyObjectSchema } from 'yup';
 import * as yup from 'yup';
 import type { Db } from '../../../src/server/db/db';
+import { LIMITS } from '../../../src/shared/limits';
 import { chatMessageSchema } from '../../../src/shared/validation/chat';
 import { completionSchema, type CompletionReason } from '../../../src/shared/validation/completion';
 import { loginSchema, registerSchema } from '../../../src/shared/validation/auth';
@@ -195,6 +196,7 @@ const taskBody = (env: Env, extra?: Record<string, string>) =>
         taskFields(env, extra),
         ['images[]', 'images', 'images[0]'],
         junkFiles(env.pngHeaderJunk, env.truncatedPng),
+        LIMITS.imagesPerTask,
       ),
     },
     { weight: 1, arbitrary: jsonBodyArb(taskFields(env, extra)) },

@@ -368,6 +368,15 @@ export function jsonBodyArb(base: Record<string, unknown>): fc.Arbitrary<BodySam
     },
     { weight: 1, arbitrary: multipartArb({}, []) },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' } as const) },
+    // Over the 1 MiB body limit.
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        kind: 'raw',
+        contentType: 'application/json',
+        payload: JSON.stringify({ ...base, padding: 'x'.repeat(1_100_000) }),
+      } as const),
+    },
   );
 }
 
@@ -391,6 +400,7 @@ export function multipartArb(
   base: Record<string, string | string[]>,
   fileNames: readonly string[],
   files: fc.Arbitrary<Buffer> = fc.uint8Array({ maxLength: 32 }).map((a) => Buffer.from(a)),
+  maxFiles = 3,
 ): fc.Arbitrary<BodySample> {
   const names = Object.keys(base);
   const text = fc.oneof(
@@ -431,7 +441,14 @@ export function multipartArb(
           ? fc.dictionary(fc.constantFrom(...names), text, { maxKeys: 3 })
           : fc.constant({}),
       extra: fc.array(fc.record({ name: junkName, value: text }), { maxLength: 3 }),
-      files: fc.array(filePart, { maxLength: 3 }),
+      files: fc.oneof(
+        { weight: 4, arbitrary: fc.array(filePart, { maxLength: 3 }) },
+        // More files than any form takes.
+        {
+          weight: 1,
+          arbitrary: fc.array(filePart, { minLength: maxFiles, maxLength: maxFiles + 3 }),
+        },
+      ),
       boundary: fc.oneof(
         { weight: 10, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: fc.constantFrom('missing' as const, 'broken' as const) },
