@@ -14,8 +14,9 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   createOffer,
   createTask,
-  dayFromNow,
+  fillTaskForm,
   getData,
+  ownerAndFreelancer,
   startConversation,
   userPage,
 } from './robustness';
@@ -155,7 +156,7 @@ test.describe('the API restarts', () => {
     await expect(description).toHaveValue(newDescription);
 
     // Back up: the push stream reconnects (and refetches the task) while the modal stays open.
-    const reconnected = pushOpened(page);
+    const reconnected = pushOpened(page, 180_000);
     await startServer();
     await reconnected;
     await expect(title).toHaveValue(newTitle);
@@ -200,15 +201,8 @@ test.describe('the API restarts', () => {
     const crashes = watchCrashes(page);
     await logIn(page, 'customer@talka.test');
     await page.goto('/en/create-task');
-    await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
-    await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
     const newTitle = `Created across a restart ${Date.now()}`;
-    await page.getByLabel('Title', { exact: true }).fill(newTitle);
-    await page.getByLabel('Description').fill('The kitchen sink drains slowly.');
-    await page.getByRole('checkbox', { name: 'English' }).check();
-    await page.getByRole('radio', { name: 'Done by' }).check();
-    await page.getByLabel('End: date').fill(dayFromNow(4));
-    await page.getByLabel('End: time (HH:MM)').fill('1200');
+    await fillTaskForm(page, { title: newTitle, description: 'The kitchen sink drains slowly.' });
 
     await stopServer();
     await page.getByRole('button', { name: 'Add task' }).click();
@@ -329,7 +323,8 @@ const finished = (page: Page, method: string, suffix: string | RegExp) =>
   });
 
 test.describe('a slow network', () => {
-  const DELAY = 1500;
+  // Long enough that the busy state is still on screen on a loaded machine.
+  const DELAY = 3000;
 
   test('login and registration: a spinner, a disabled button, one request for two clicks or two Enters', async ({
     page,
@@ -365,14 +360,10 @@ test.describe('a slow network', () => {
     await logIn(page, 'customer@talka.test');
     const counts = await slowNetwork(page, DELAY);
     await page.goto('/en/create-task');
-    await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
-    await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
-    await page.getByLabel('Title', { exact: true }).fill(`Slow network task ${Date.now()}`);
-    await page.getByLabel('Description').fill('Sent once, however often it is clicked.');
-    await page.getByRole('checkbox', { name: 'English' }).check();
-    await page.getByRole('radio', { name: 'Done by' }).check();
-    await page.getByLabel('End: date').fill(dayFromNow(4));
-    await page.getByLabel('End: time (HH:MM)').fill('1200');
+    await fillTaskForm(page, {
+      title: `Slow network task ${Date.now()}`,
+      description: 'Sent once, however often it is clicked.',
+    });
     const created = finished(page, 'POST', '/api/tasks');
     await doubleClickNow(page, 'Add task');
     await expectBusy(page);
@@ -385,12 +376,10 @@ test.describe('a slow network', () => {
     browser,
   }) => {
     test.setTimeout(60_000);
-    const owner = await userPage(browser, 'customer@talka.test', BASE);
-    const task = await createTask(owner, {
+    const { owner, freelancer, task } = await ownerAndFreelancer(browser, BASE, {
       title: `Slow offers ${Date.now()}`,
       description: 'An offer and a chat on a slow line.',
     });
-    const freelancer = await userPage(browser, 'freelancer@talka.test', BASE);
     try {
       const counts = await slowNetwork(freelancer, DELAY);
       await freelancer.goto(`/en/tasks/${task.identifier}`);
@@ -467,16 +456,9 @@ test.describe('pasted junk', () => {
     const crashes = watchCrashes(page);
     await logIn(page, 'customer@talka.test');
     await page.goto('/en/create-task');
-    await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
-    await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
     const title = page.getByLabel('Title', { exact: true });
     const description = page.getByLabel('Description');
-    await page.getByRole('checkbox', { name: 'English' }).check();
-    await page.getByRole('radio', { name: 'Done by' }).check();
-    await page.getByLabel('End: date').fill(dayFromNow(4));
-    await page.getByLabel('End: time (HH:MM)').fill('1200');
-    await title.fill(LONG);
-    await description.fill(LONG);
+    await fillTaskForm(page, { title: LONG, description: LONG });
     await description.blur();
     // Translated errors under both fields; the button says the form is invalid and sends nothing.
     await expect(title).toHaveAccessibleDescription(/The title must be 5 to 255 characters long\./);
@@ -501,12 +483,10 @@ test.describe('pasted junk', () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const owner = await userPage(browser, 'customer@talka.test', BASE);
-    const task = await createTask(owner, {
+    const { owner, freelancer, task } = await ownerAndFreelancer(browser, BASE, {
       title: `Junk target ${Date.now()}`,
       description: 'Paste anything here.',
     });
-    const freelancer = await userPage(browser, 'freelancer@talka.test', BASE);
     const crashes = watchCrashes(freelancer);
     try {
       await freelancer.goto(`/en/tasks/${task.identifier}`);

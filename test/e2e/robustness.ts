@@ -142,3 +142,35 @@ export async function startConversation(
   expect(sent.status(), await sent.text()).toBe(201);
   return uuid;
 }
+
+/**
+ * Fills the create-task form (the page is on it) with a valid task: Plumbing, English, done by
+ * noon `days` from today; title and description when given (typed last).
+ */
+export async function fillTaskForm(
+  page: Page,
+  fields: { title?: string; description?: string; days?: number } = {},
+): Promise<void> {
+  await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
+  await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
+  await page.getByRole('checkbox', { name: 'English' }).check();
+  await page.getByRole('radio', { name: 'Done by' }).check();
+  await page.getByLabel('End: date').fill(dayFromNow(fields.days ?? 4));
+  await page.getByLabel('End: time (HH:MM)').fill('1200');
+  if (fields.title !== undefined)
+    await page.getByLabel('Title', { exact: true }).fill(fields.title);
+  if (fields.description !== undefined)
+    await page.getByLabel('Description').fill(fields.description);
+}
+
+/** A customer's new task, and a freelancer (own context) on its page; close both contexts after. */
+export async function ownerAndFreelancer(
+  browser: Browser,
+  baseURL: string | undefined,
+  task: { title: string; description: string },
+): Promise<{ owner: Page; freelancer: Page; task: CreatedTask }> {
+  const owner = await userPage(browser, 'customer@talka.test', baseURL);
+  const created = await createTask(owner, task);
+  const freelancer = await userPage(browser, 'freelancer@talka.test', baseURL);
+  return { owner, freelancer, task: created };
+}

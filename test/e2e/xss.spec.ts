@@ -6,7 +6,7 @@
  * list and in the chat. Only a task made by this file is changed.
  */
 import { expect, test } from '@playwright/test';
-import { apiLogIn, createOffer, dayFromNow, getData, userPage, xssTripwire } from './robustness';
+import { apiLogIn, createOffer, fillTaskForm, getData, userPage, xssTripwire } from './robustness';
 import { logIn } from './support';
 
 const STAMP = Date.now().toString(36);
@@ -38,14 +38,7 @@ test.describe('hostile user text is shown as text', () => {
     const guard = xssTripwire(page);
     await logIn(page, 'customer@talka.test');
     await page.goto('/en/create-task');
-    await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
-    await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
-    await page.getByLabel('Title', { exact: true }).fill(TITLE);
-    await page.getByLabel('Description').fill(DESCRIPTION);
-    await page.getByRole('checkbox', { name: 'English' }).check();
-    await page.getByRole('radio', { name: 'Done by' }).check();
-    await page.getByLabel('End: date').fill(dayFromNow(6));
-    await page.getByLabel('End: time (HH:MM)').fill('1200');
+    await fillTaskForm(page, { title: TITLE, description: DESCRIPTION, days: 6 });
     await page.getByRole('button', { name: 'Add task' }).click();
 
     await expect(page).toHaveURL(/\/en\/tasks\/(?!view\/)TK[0-9A-Z]{6}$/, { timeout: 15_000 });
