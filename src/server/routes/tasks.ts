@@ -6,7 +6,7 @@ import { pickLocale } from '../i18n';
 import { notifyTaskChanged } from '../push/plugin';
 import { deleteTask } from '../tasks/deleteTask';
 import { loadTaskEntry } from '../tasks/loadTask';
-import { countView } from '../tasks/views';
+import { countView, knownViewerKey } from '../tasks/views';
 import '../types';
 
 export const taskRoutes: FastifyPluginAsync = async (app) => {
@@ -15,10 +15,18 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
     '/tasks/:slug',
     async (request, reply) => {
       const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-      const loaded = await loadTaskEntry(app.db, request.params.slug, request.user, locale);
+      const loaded = await loadTaskEntry(app.db, request.params.slug, request.user, locale, {
+        viewerKey: knownViewerKey(request),
+      });
       if (!loaded) throw notFound();
       const { task } = loaded;
-      task.views_count = await countView(request, reply, task, loaded.authorUuid);
+      task.views_count = await countView(
+        request,
+        reply,
+        task,
+        loaded.authorUuid,
+        loaded.viewedRecently,
+      );
       return { data: task };
     },
   );

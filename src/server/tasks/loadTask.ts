@@ -9,6 +9,7 @@ import type { Locale } from '../../shared/locales';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
 import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl } from '../users';
+import { VIEW_WINDOW_HOURS } from './views';
 import { offersVisibleTo, presentLocations, seesExactPlaces, type LocationRow } from './privacy';
 
 export { approximateAddress } from './privacy';
@@ -143,6 +144,13 @@ export interface LoadedTask {
   /** Kept when the author's account is deleted (task.author is then null). */
   authorUuid: string;
   chosenFreelancerUuid: string | null;
+  /** Whether options.viewerKey already has a view of this task within the window (views.ts). */
+  viewedRecently: boolean;
+}
+
+export interface LoadTaskOptions {
+  /** The viewer's key (views.ts viewerKey) when known: fills LoadedTask.viewedRecently. */
+  viewerKey?: string | null;
 }
 
 export async function loadTask(
@@ -174,18 +182,21 @@ interface TaskEntryRow extends TaskRow {
   offers: OfferRow[];
   viewer_reviewed: boolean;
   review_window_open: boolean;
+  viewed_recently: boolean;
 }
 
 /**
  * One statement: the task with its category and author, and as JSON arrays its languages, places,
- * images and offers, plus the viewer's review facts for awaiting_action (the database runs on the
- * HTTP thread, so every round trip counts under load).
+ * images and offers, plus the viewer's review facts for awaiting_action and whether their view
+ * was counted within the window (so a repeat view needs no write; the database runs on the HTTP
+ * thread, so every round trip counts under load).
  */
 export async function loadTaskEntry(
   db: Queryable,
   slugOrUuid: string,
   viewer: Viewer | null,
   locale: Locale,
+  options: LoadTaskOptions = {},
 ): Promise<LoadedTask | null> {
   const byUuid = UUID_PATTERN.test(slugOrUuid);
   const rows = await db.query<TaskEntryRow>(
@@ -209,12 +220,16 @@ export async function loadTaskEntry(
             ${OFFERS_JSON_SQL} AS offers,
             EXISTS (SELECT 1 FROM reviews r WHERE r.task_uuid = t.uuid AND r.author_uuid = $3::uuid)
               AS viewer_reviewed,
-            ${REVIEW_WINDOW_OPEN_SQL} AS review_window_open
+            ${REVIEW_WINDOW_OPEN_SQL} AS review_window_open,
+            EXISTS (SELECT 1 FROM task_views v
+                     WHERE v.task_uuid = t.uuid AND v.viewer_key = $4::text
+                       AND v.viewed_at > now() - make_interval(hours => ${VIEW_WINDOW_HOURS}))
+              AS viewed_recently
        FROM tasks t
        JOIN categories c ON c.id = t.category_id
        JOIN users u ON u.uuid = t.author_uuid
       WHERE ${byUuid ? 't.uuid = $1::uuid' : 't.identifier = $1'}`,
-    [slugOrUuid, locale, viewer?.uuid ?? null],
+    [slugOrUuid, locale, viewer?.uuid ?? null, options.viewerKey ?? null],
   );
   const row = rows[0];
   if (!row) return null;
@@ -283,5 +298,6 @@ export async function loadTaskEntry(
     task,
     authorUuid: row.author_uuid,
     chosenFreelancerUuid: chosen?.freelancer_uuid ?? null,
+    viewedRecently: row.viewed_recently,
   };
 }

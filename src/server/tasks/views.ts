@@ -13,10 +13,16 @@ export const VISITOR_COOKIE = 'talka_vid';
 const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
+/** The visitor's anonymous id from a valid cookie, or null (no side effect). */
+function cookieVisitorId(request: FastifyRequest): string | null {
+  const current = request.cookies[VISITOR_COOKIE];
+  return typeof current === 'string' && VISITOR_ID.test(current) ? current : null;
+}
+
 /** The visitor's anonymous id from the cookie, or a new one (and the Set-Cookie for it). */
 export function visitorId(request: FastifyRequest, reply: FastifyReply): string {
-  const current = request.cookies[VISITOR_COOKIE];
-  if (typeof current === 'string' && VISITOR_ID.test(current)) return current;
+  const current = cookieVisitorId(request);
+  if (current !== null) return current;
   const id = crypto.randomBytes(16).toString('base64url');
   reply.setCookie(VISITOR_COOKIE, id, {
     path: '/',
@@ -31,6 +37,16 @@ export function visitorId(request: FastifyRequest, reply: FastifyReply): string 
 /** 'user:<uuid>' for a logged-in user, else 'anon:<id>' (setting the cookie when missing). */
 export function viewerKey(request: FastifyRequest, reply: FastifyReply): string {
   return request.user ? `user:${request.user.uuid}` : `anon:${visitorId(request, reply)}`;
+}
+
+/**
+ * viewerKey when it is already known, without setting a cookie: null for a visitor without one
+ * (whose view always counts). Lets the task load tell whether this view would count.
+ */
+export function knownViewerKey(request: FastifyRequest): string | null {
+  if (request.user) return `user:${request.user.uuid}`;
+  const id = cookieVisitorId(request);
+  return id === null ? null : `anon:${id}`;
 }
 
 /**
@@ -62,13 +78,19 @@ export async function recordView(
   return rows[0]?.views_count ?? null;
 }
 
-/** Counts the view of a loaded task for this request (used by the API and the page load). */
+/**
+ * Counts the view of a loaded task for this request (used by the API and the page load).
+ * viewedRecently (LoadedTask, loaded with knownViewerKey): this viewer was counted within the
+ * window, so nothing is written (recordView's upsert would change nothing either).
+ */
 export async function countView(
   request: FastifyRequest,
   reply: FastifyReply,
   task: { uuid: string; views_count: number },
   authorUuid: string,
+  viewedRecently = false,
 ): Promise<number> {
+  if (viewedRecently) return task.views_count;
   const key = viewerKey(request, reply);
   const updated = await recordView(request.server.db, task.uuid, key, authorUuid);
   return updated ?? task.views_count;
