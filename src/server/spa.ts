@@ -5,6 +5,9 @@
  * Task pages (/{locale}/tasks/{slug}) are rendered per request: the head gets the task's title and
  * social meta tags (crawlers run no JavaScript), and <script id="talka-data"> carries
  * TaskPageData, so the SPA primes its cache and needs no second request. That load counts the view.
+ * #root gets a first paint of the task (firstPaint.ts: title, status, budget, description, first
+ * photo, with the photo preloaded), readable before the JavaScript arrives; the SPA renders over it.
+ * The home page (/{locale}) gets its hero text the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +18,12 @@ import { isLocale, type Locale } from '../shared/locales';
 import type { CurrentUser, Task } from '../shared/types';
 import { resolveSession } from './auth/session';
 import { notFound } from './errors';
+import {
+  firstPaintStyle,
+  renderHomeFirstPaint,
+  renderTaskFirstPaint,
+  taskImagePreload,
+} from './firstPaint';
 import { renderTaskHead } from './tasks/head';
 import { loadTaskEntry } from './tasks/loadTask';
 import { countView } from './tasks/views';
@@ -54,9 +63,12 @@ export interface RenderIndexOptions {
   data?: unknown;
   /** Sets <html lang>. */
   lang?: string;
+  /** A server-rendered first paint for <div id="root">, already escaped (see firstPaint.ts). */
+  root?: string;
 }
 
 const TEMPLATE_TITLE = /<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
+const EMPTY_ROOT = /<div id="root"><\/div>/;
 
 export function renderIndexHtml(template: string, opts: RenderIndexOptions): string {
   const configTag = `<script id="talka-config" type="application/json">${jsonForScript(opts.config)}</script>`;
@@ -67,6 +79,10 @@ export function renderIndexHtml(template: string, opts: RenderIndexOptions): str
   let html = template;
   // A head with its own title replaces the template's default one (one <title> per page).
   if (opts.head && /<title>/i.test(opts.head)) html = html.replace(TEMPLATE_TITLE, '');
+  if (opts.root) {
+    const root = opts.root;
+    html = html.replace(EMPTY_ROOT, () => `<div id="root">${root}</div>`);
+  }
   if (opts.lang) {
     const lang = opts.lang.replace(/[^A-Za-z-]/g, '');
     html = html.replace(
@@ -112,9 +128,19 @@ async function sendTaskPage(
   };
   const html = renderIndexHtml(template, {
     config: config.public,
-    head: loaded ? renderTaskHead(loaded.task, locale, config.public.publicUrl) : undefined,
+    head: loaded
+      ? [
+          renderTaskHead(loaded.task, locale, config.public.publicUrl),
+          taskImagePreload(loaded.task),
+          firstPaintStyle(),
+        ]
+          .filter(Boolean)
+          .join('\n    ')
+      : undefined,
     data,
     lang: locale,
+    // The task readable before the JavaScript arrives; the SPA renders over it.
+    root: loaded ? renderTaskFirstPaint(loaded.task, locale) : undefined,
   });
   reply
     .code(data.status)
@@ -152,6 +178,24 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) =>
     serve(request.params['*'], reply),
   );
+
+  // The home page of each locale, with its first paint (the same for everyone: rendered once).
+  const homes = new Map<Locale, string>();
+  app.get<{ Params: { locale: string } }>('/:locale', async (request, reply) => {
+    const { locale } = request.params;
+    if (!isLocale(locale)) return serve(locale, reply);
+    let page = homes.get(locale);
+    if (!page) {
+      page = renderIndexHtml(template, {
+        config: config.public,
+        head: firstPaintStyle(),
+        lang: locale,
+        root: renderHomeFirstPaint(locale),
+      });
+      homes.set(locale, page);
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  });
 
   app.get<{ Params: { locale: string; slug: string } }>(
     '/:locale/tasks/:slug',

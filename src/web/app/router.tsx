@@ -113,12 +113,17 @@ function pageComponent(page: PageRoute): LazyExoticComponent<ComponentType> {
 
 /**
  * Starts loading the chunk of the page at this path before React renders (main.tsx), so it comes
- * in parallel with the locale's catalog instead of after it.
+ * in parallel with the locale's catalog instead of after it. Resolves when it is in (or failed).
  */
-export function preloadPage(pathname: string, pages: PageRoute[] = PAGES): void {
+export function preloadPage(pathname: string, pages: PageRoute[] = PAGES): Promise<void> {
   const name = matchRoute(pathname)?.name;
   const page = name && pages.find((p) => p.name === name);
-  if (page) void loadPage(page).catch(() => undefined);
+  if (!page) return Promise.resolve();
+  // A failed load shows later, where the page renders (its error boundary).
+  return loadPage(page).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 const statusOf = (error: unknown): number =>
