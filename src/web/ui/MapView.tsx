@@ -39,6 +39,12 @@ export const MapFrame = styled.div<{ $height: string }>`
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
   }
+
+  /* OpenLayers' stylesheet drops the outline of its zoom buttons; keyboard users need it. */
+  .ol-control button:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 1px;
+  }
 `;
 
 // OpenLayers is heavy: its own chunk, loaded only when a page has locations to show.

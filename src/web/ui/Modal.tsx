@@ -101,7 +101,7 @@ function isShown(element: HTMLElement, root: HTMLElement): boolean {
  */
 export function tabbableIn(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => {
-    if (!isShown(element, root)) return false;
+    if (element.tabIndex < 0 || !isShown(element, root)) return false;
     if (!(element instanceof HTMLInputElement) || element.type !== 'radio' || !element.name) {
       return true;
     }

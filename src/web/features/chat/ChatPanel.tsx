@@ -164,9 +164,15 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
   const list = data?.messages ?? [];
   const unread = list.filter((m) => m.sender_uuid !== meUuid && m.read_at === null).length;
 
-  // Opened by a button: the text box is where the user goes next.
+  // Opened by a button: the text box is where the user goes next; closing gives the focus back.
   useEffect(() => {
+    const opener = document.activeElement;
     inputRef.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
+        opener.focus();
+      }
+    };
   }, [conversationUuid]);
 
   useEffect(() => {

@@ -97,4 +97,13 @@ describe('ChatPanel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Close chat' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('takes the focus to the message box and gives it back to the chat button on Escape', async () => {
+    const { panel, user } = await openChat();
+    const box = within(panel).getByLabelText('Message');
+    await waitFor(() => expect(box).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Chat' })).toHaveFocus();
+  });
 });
