@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { expectFocusTrappedIn, expectNoA11yViolations } from './support';
 
 /** The e2e server's data folder (scripts/e2e.mjs makes one per run; playwright.config.ts). */
 const OUTBOX = path.resolve(process.env.TALKA_E2E_DATA_DIR || 'data/e2e', 'outbox');
@@ -39,6 +40,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Get it done by a local tasker' }),
     ).toBeVisible();
+    await expectNoA11yViolations(page, 'home (phone)');
 
     // On a phone the side panel is hidden; its button opens the categories in a modal.
     const sidebarButton = page.getByRole('button', { name: 'Browse categories' });
@@ -48,6 +50,8 @@ test.describe('browsing as a newcomer', () => {
     const modal = page.getByRole('dialog', { name: 'Categories' });
     await expect(modal).toBeVisible();
     await expect(sidebarButton).toHaveAttribute('aria-expanded', 'true');
+    await expectNoA11yViolations(page, 'categories modal (phone)');
+    await expectFocusTrappedIn(modal);
 
     // A child category leads to the task list filtered by its slug; the modal closes.
     await modal
@@ -68,6 +72,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(filters).toBeVisible();
     await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
     await expect(filters.getByLabel('Category')).toHaveValue('plumbing');
+    await expectNoA11yViolations(page, 'task list filters modal (phone)');
 
     // Filter further: open tasks only, then a search text; the URL keeps every filter.
     await filters.getByLabel('Status').selectOption('open');
@@ -82,6 +87,7 @@ test.describe('browsing as a newcomer', () => {
     const taskLink = page.getByRole('link', { name: 'Nomainīt virtuves jaucējkrānu' });
     await expect(taskLink).toBeInViewport();
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1);
+    await expectNoA11yViolations(page, 'filtered task list (phone)');
 
     // Open the task: a visitor's make-offer control is a link to log in, described by its tooltip.
     await taskLink.click();
@@ -93,12 +99,14 @@ test.describe('browsing as a newcomer', () => {
       /\/en\/login\?next=%2Fen%2Ftasks%2FTKOPEN01$/,
     );
     await expect(visitorOffer).toHaveAccessibleDescription('Log in to make an offer');
+    await expectNoA11yViolations(page, 'task detail (phone, visitor)');
     await visitorOffer.click();
     await expect(page).toHaveURL(/\/en\/login\?next=/);
 
     // No account yet: from the login page to the register page, keeping the way back.
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page).toHaveURL(/\/en\/register\?next=%2Fen%2Ftasks%2FTKOPEN01$/);
+    await expectNoA11yViolations(page, 'register (phone)');
     const email = `newcomer-${Date.now()}@talka.test`;
     await page.getByLabel('Full name').fill('Nora Newcomer');
     await page.getByLabel('Email').fill(email);
@@ -110,6 +118,7 @@ test.describe('browsing as a newcomer', () => {
     // outbox (DATA_DIR/outbox) holds the email; its link confirms the account.
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText(`We sent a message to ${email}.`);
+    await expectNoA11yViolations(page, 'check your email (phone)');
     await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
     const link = await confirmationLink(email);
     expect(link.pathname).toBe('/en/confirm-email');
@@ -118,6 +127,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Confirm your account' }),
     ).toBeVisible();
+    await expectNoA11yViolations(page, 'confirm your account (phone)');
     await page.getByRole('button', { name: 'Confirm and log in' }).click();
 
     // Back on the task, logged in but not a freelancer: the control leads to become-freelancer.
@@ -130,6 +140,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Become a freelancer' }),
     ).toBeVisible();
+    await expectNoA11yViolations(page, 'become a freelancer (phone)');
     await page.getByRole('checkbox', { name: 'Plumbing', exact: true }).check();
     // The page's language is offered checked; English is chosen either way.
     const english = page.getByRole('group', { name: 'Languages you speak' }).getByRole('checkbox', {
@@ -147,6 +158,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(offerForm).toBeVisible();
     await expect(offerForm.getByLabel('Description')).toBeVisible();
     await expect(offerForm.getByLabel('Price, EUR')).toBeVisible();
+    await expectNoA11yViolations(page, 'offer form (phone)');
   });
 
   test('task list filters round-trip through the URL', async ({ page }) => {

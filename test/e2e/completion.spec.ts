@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './support';
+import { expectFocusTrappedIn, expectNoA11yViolations, logIn } from './support';
 
 test.describe('completion and reports', () => {
   test.describe.configure({ mode: 'serial' });
@@ -8,10 +8,19 @@ test.describe('completion and reports', () => {
     await page.goto('/en/tasks/TKPROG01');
     const completed = page.getByRole('button', { name: 'Completed', exact: true });
     const notCompleted = page.getByRole('button', { name: 'Not completed', exact: true });
+    await expect(completed).toBeVisible();
+    await expectNoA11yViolations(page, 'task in progress (owner)');
     await completed.click();
 
     const wizard = page.getByRole('dialog', { name: 'Task completed' });
     const stars = wizard.getByRole('radiogroup', { name: 'Your rating' });
+    await expect(stars).toBeVisible();
+    await expectNoA11yViolations(page, 'completion wizard: rating');
+    await expectFocusTrappedIn(wizard);
+    // Sent without stars: the error is announced with the group (and scanned).
+    await wizard.getByRole('button', { name: 'Send' }).click();
+    await expect(stars).toHaveAccessibleDescription('Choose from 1 to 5 stars.');
+    await expectNoA11yViolations(page, 'completion wizard: rating missing');
     // Keyboard: the first star is the tab stop; End jumps to 5.
     await stars.getByRole('radio', { name: '1 star of 5' }).focus();
     await page.keyboard.press('End');
@@ -19,6 +28,23 @@ test.describe('completion and reports', () => {
       'aria-checked',
       'true',
     );
+    await expect(stars.getByRole('radio', { name: '5 stars of 5' })).toBeFocused();
+    // Arrows move the choice and the focus together; the group is a single tab stop.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const three = stars.getByRole('radio', { name: '3 stars of 5' });
+    await expect(three).toHaveAttribute('aria-checked', 'true');
+    await expect(three).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    await expect(stars.getByRole('radio', { name: '5 stars of 5' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(three).toHaveAttribute('aria-checked', 'false');
+    await page.keyboard.press('Tab');
+    expect(await stars.evaluate((group) => group.contains(document.activeElement))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
     await expect(stars.getByRole('radio', { name: '5 stars of 5' })).toBeFocused();
     await wizard
       .getByLabel('Feedback (optional)')
@@ -41,6 +67,12 @@ test.describe('completion and reports', () => {
     await page.getByRole('button', { name: 'Not completed', exact: true }).click();
 
     const wizard = page.getByRole('dialog', { name: 'Task not completed' });
+    await expect(wizard).toBeVisible();
+    await expectNoA11yViolations(page, 'completion wizard: reasons');
+    // Next without a reason: the error is shown (and scanned).
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByText('Choose a reason.')).toBeVisible();
+    await expectNoA11yViolations(page, 'completion wizard: reason missing');
     await wizard.getByRole('radio', { name: 'The task differed from the description' }).check();
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard
@@ -55,6 +87,7 @@ test.describe('completion and reports', () => {
     await expect(wizard.getByLabel('Feedback (optional)')).toHaveValue(
       'The wardrobe was twice the size described.',
     );
+    await expectNoA11yViolations(page, 'completion wizard: feedback');
     await wizard.getByRole('radio', { name: '3 stars of 5' }).click();
     await wizard.getByRole('button', { name: 'Send' }).click();
 
@@ -67,8 +100,18 @@ test.describe('completion and reports', () => {
     await page.goto('/en/tasks/TKLT0001');
     const report = page.getByRole('button', { name: 'Report', exact: true });
 
-    await report.click();
+    // Keyboard: Enter opens the modal, the focus stays inside, Escape gives it back to the button.
+    await report.focus();
+    await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'Report this task' });
+    await expect(modal).toBeVisible();
+    await expectNoA11yViolations(page, 'report modal');
+    await expectFocusTrappedIn(modal);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(report).toBeFocused();
+
+    await report.click();
     await modal.getByLabel('What is wrong with this task?').fill('Looks like an advertisement.');
     await modal.getByRole('button', { name: 'Send report' }).click();
     await expect(page.getByText('Task reported')).toBeVisible();

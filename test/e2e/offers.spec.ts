@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, expectFocusTrappedIn, expectNoA11yViolations } from './support';
 
 const TASK = '/en/tasks/TKOPEN02';
 
@@ -41,6 +41,7 @@ test.describe('offers between two browsers', () => {
     const ownerList = offersList(owner, 'Offers');
     await expect(ownerList.getByTestId('offer-card')).toHaveCount(1);
     await expect(ownerList.getByRole('article', { name: 'Mari T.' })).toBeVisible();
+    await expectNoA11yViolations(owner, 'task detail (owner with offers)');
 
     // The freelancer makes an offer through the modal.
     await freelancer.goto(TASK);
@@ -48,6 +49,7 @@ test.describe('offers between two browsers', () => {
     const form = freelancer.getByRole('dialog', { name: 'Make an offer' });
     await form.getByLabel('Description').fill('Three logo concepts in five days, SVG and PDF.');
     await form.getByLabel('Price, EUR').fill('280');
+    await expectNoA11yViolations(freelancer, 'offer form filled in');
     await form.getByRole('button', { name: 'Send offer' }).click();
     await expect(freelancer.getByText('Offer created')).toBeVisible();
     await expect(form).toBeHidden();
@@ -62,6 +64,8 @@ test.describe('offers between two browsers', () => {
     // The freelancer edits the price in the edit modal; the owner's page follows.
     await ownCard.getByRole('button', { name: 'Edit' }).click();
     const edit = freelancer.getByRole('dialog', { name: 'Edit your offer' });
+    await expect(edit.getByLabel('Price, EUR')).toBeVisible();
+    await expectNoA11yViolations(freelancer, 'edit offer modal');
     await edit.getByLabel('Price, EUR').fill('260');
     await edit.getByRole('button', { name: 'Save offer' }).click();
     await expect(freelancer.getByText('Offer updated')).toBeVisible();
@@ -73,6 +77,8 @@ test.describe('offers between two browsers', () => {
     await janis.getByRole('button', { name: 'Assign' }).click();
     const confirm = owner.getByRole('dialog', { name: 'Assign this offer?' });
     await expect(confirm).toContainText('Jānis O. will do the task for €260.');
+    await expectNoA11yViolations(owner, 'assign confirm');
+    await expectFocusTrappedIn(confirm);
     const offerUuid = await janis.getAttribute('data-offer');
     const task = (await (await freelancer.request.get('/api/tasks/TKOPEN02')).json()) as {
       data: { uuid: string };
@@ -96,6 +102,7 @@ test.describe('offers between two browsers', () => {
     await expect(popup.getByRole('alert')).toHaveText(
       'The offer was updated. Please review it and try again.',
     );
+    await expectNoA11yViolations(owner, 'assign refused popup');
     await popup.getByRole('button', { name: 'OK' }).click();
     await expect(popup).toBeHidden();
     await expect(janis.getByText('Printing files extra.')).toBeVisible();
@@ -116,6 +123,7 @@ test.describe('offers between two browsers', () => {
     const ownerContacts = owner.getByTestId('task-contacts');
     await expect(ownerContacts).toContainText('+371 2000 0002');
     await expect(ownerContacts).toContainText('freelancer@talka.test');
+    await expectNoA11yViolations(owner, 'task detail (owner, assigned)');
 
     // Freelancer (live): their offer is 'Chosen', locked, and they see the owner's contacts.
     await expect(ownCard.getByText('Chosen', { exact: true })).toBeVisible();
@@ -123,6 +131,7 @@ test.describe('offers between two browsers', () => {
     const freelancerContacts = freelancer.getByTestId('task-contacts');
     await expect(freelancerContacts).toContainText('+371 6700 0004');
     await expect(freelancerContacts).toContainText('business@talka.test');
+    await expectNoA11yViolations(freelancer, 'task detail (chosen freelancer)');
 
     await owner.context().close();
     await freelancer.context().close();
@@ -167,6 +176,7 @@ test.describe('offers between two browsers', () => {
     const own = panel.getByTestId('chat-message').filter({ hasText: 'online order form' });
     await expect(own).toContainText('You');
     await expect(box).toHaveValue('');
+    await expectNoA11yViolations(owner, 'chat panel (owner)');
 
     // Live on the freelancer's open page (push chat.message): the chat button with the unread count.
     const chatButton = ownOffer.getByRole('button', { name: 'Chat (1 unread)' });
@@ -198,6 +208,12 @@ test.describe('offers between two browsers', () => {
     // The owner's open panel shows the reply without a reload.
     const answer = panel.getByTestId('chat-message').filter({ hasText: 'order form is fine' });
     await expect(answer).toContainText('Jānis O.');
+    await expectNoA11yViolations(freelancer, 'chat panel (freelancer)');
+    // The panel is not modal (the page stays usable beside it); Escape closes it and the focus
+    // goes back to the button that opened it.
+    await freelancerBox.press('Escape');
+    await expect(freelancerPanel).toBeHidden();
+    await expect(ownOffer.getByRole('button', { name: 'Chat', exact: true })).toBeFocused();
 
     await owner.context().close();
     await freelancer.context().close();

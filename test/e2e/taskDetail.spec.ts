@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './support';
+import {
+  expectEveryControlReachableByTab,
+  expectFocusTrappedIn,
+  expectNoA11yViolations,
+  logIn,
+} from './support';
 
 test.describe('task detail page', () => {
   test('a visitor sees a seeded task with its status, budget and approximate place', async ({
@@ -12,12 +17,27 @@ test.describe('task detail page', () => {
     // Before assignment a visitor never gets the exact street address.
     await expect(page.getByText('Brīvības iela 68')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete task' })).toHaveCount(0);
+    await expectNoA11yViolations(page, 'task detail (visitor)');
+    await expectEveryControlReachableByTab(page, 'task detail (visitor)');
   });
 
   test('the owner deletes an open task and lands on the task list', async ({ page }) => {
     await logIn(page, 'customer@talka.test');
     await page.goto('/en/tasks/TKNEW001');
-    await page.getByRole('button', { name: 'Delete task' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page, 'task detail (owner)');
+    // Keyboard: the confirm opens from the button, keeps the focus, and gives it back on Escape.
+    const deleteButton = page.getByRole('button', { name: 'Delete task' });
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toBeVisible();
+    await expectNoA11yViolations(page, 'delete confirm');
+    await expectFocusTrappedIn(confirm);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    await deleteButton.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/en\/tasks$/);
     await expect(page.getByText('Task deleted')).toBeVisible();

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { logIn } from './support';
+import {
+  expectEveryControlReachableByTab,
+  expectFocusTrappedIn,
+  expectNoA11yViolations,
+  logIn,
+} from './support';
 
 const CUSTOMER = 'customer@talka.test';
 
@@ -35,6 +40,32 @@ async function pickAddress(page: Page, label: string, text: string): Promise<str
   return address;
 }
 
+/**
+ * The same with the keyboard only: the open list is scanned, Escape closes it, ArrowDown opens it
+ * again on the first suggestion and Enter picks that one without sending the form.
+ */
+async function pickAddressByKeyboard(page: Page, label: string, text: string): Promise<string> {
+  const input = page.getByRole('combobox', { name: label });
+  await input.fill(text);
+  const list = page.getByRole('listbox', { name: label });
+  const first = list.getByRole('option').first();
+  await expect(first).toHaveText(new RegExp(`^${text}`), { timeout: 20_000 });
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await expectNoA11yViolations(page, `task form: ${label} suggestions open`);
+  await input.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await input.press('ArrowDown');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  const address = (await first.textContent()) ?? '';
+  await input.press('Enter');
+  await expect(input).toHaveValue(address);
+  await expect(list).toBeHidden();
+  await expect(page).toHaveURL(/\/en\/create-task$/);
+  return address;
+}
+
 async function chooseImages(page: Page, files: Awaited<ReturnType<typeof png>>[]) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByText(/Drop images here or click to choose/).click();
@@ -49,6 +80,7 @@ test.describe('task form', () => {
     await logIn(page, CUSTOMER);
     await page.goto('/en/create-task');
     await expect(page.getByRole('heading', { level: 1, name: 'Post a task' })).toBeVisible();
+    await expectNoA11yViolations(page, 'task form (empty)');
 
     await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
     await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
@@ -74,7 +106,7 @@ test.describe('task form', () => {
     await page.getByRole('radio', { name: 'At specific addresses' }).check();
     const addressA = await pickAddress(page, 'Address A', 'Brīvības iela 68, Rīga');
     await page.getByRole('button', { name: 'Add another address' }).click();
-    const addressB = await pickAddress(page, 'Address B', 'Elizabetes iela 10, Rīga');
+    const addressB = await pickAddressByKeyboard(page, 'Address B', 'Elizabetes iela 10, Rīga');
 
     await page.getByLabel('From', { exact: true }).fill('100');
     await page.getByLabel('To', { exact: true }).fill('300');
@@ -82,6 +114,7 @@ test.describe('task form', () => {
     await chooseImages(page, [await png('tap.png', '#f00'), await png('sink.png', '#00f')]);
     await expect(page.getByText('2 of 12 images')).toBeVisible();
     await expect(page.getByRole('img', { name: 'tap.png' })).toBeVisible();
+    await expectNoA11yViolations(page, 'task form filled in, two images');
 
     await page.getByRole('button', { name: 'Add task' }).click();
 
@@ -99,6 +132,11 @@ test.describe('task form', () => {
     );
     // Both languages, in whatever order the server lists them.
     await expect(page.getByTestId('task-languages')).toHaveText(/^(LV, EN|EN, LV)$/);
+    await expectNoA11yViolations(page, 'task detail (owner, addresses and images)');
+    // The lightbox, opened from a thumbnail.
+    await page.getByRole('button', { name: /^Photo 1 of 2: / }).click();
+    await expect(page.locator('.lg-outer .lg-current img')).toBeVisible();
+    await expectNoA11yViolations(page, 'lightbox');
   });
 
   test('edits a task from its page: one image fewer and a specific amount', async ({ page }) => {
@@ -142,6 +180,9 @@ test.describe('task form', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit the task' });
     await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
     await expect(dialog.getByText('2 of 12 images')).toBeVisible();
+    await expectNoA11yViolations(page, 'edit task modal');
+    // The dropzone's file input is hidden: the focus still cycles through the visible controls.
+    await expectFocusTrappedIn(dialog);
     await dialog.getByRole('button', { name: 'Remove image Image 1' }).click();
     await expect(dialog.getByText('1 of 12 images')).toBeVisible();
     await dialog.getByLabel('Or a specific amount').fill('250');
@@ -162,6 +203,11 @@ test.describe('task form', () => {
     await logIn(page, CUSTOMER);
     await page.goto('/en/create-task');
     const submit = page.getByRole('button', { name: 'Add task' });
+    await expect(submit).toBeVisible();
+    await expectEveryControlReachableByTab(page, 'task form (empty)');
+    // Tabbing through touched every field; start the checks below from a fresh form.
+    await page.reload();
+    await expect(submit).toBeEnabled();
     await submit.click();
 
     const invalid = page.getByRole('button', { name: 'Invalid form' });
@@ -179,6 +225,7 @@ test.describe('task form', () => {
     );
     // The first field in error takes the focus.
     await expect(page.getByLabel('Category')).toBeFocused();
+    await expectNoA11yViolations(page, 'task form with errors');
 
     // Filled in properly, the form is sendable again.
     await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
@@ -213,6 +260,7 @@ test.describe('task form', () => {
       page.getByRole('alert').filter({ hasText: 'Some fields need attention' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Invalid form' })).toBeDisabled();
+    await expectNoA11yViolations(page, 'task form with a server error');
     expect(posted).toBe(1);
     // Nothing typed is lost, and the page did not move.
     await expect(titleInput).toHaveValue('Hang three shelves');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { logIn } from './support';
+import { expectFocusTrappedIn, expectNoA11yViolations, logIn } from './support';
 
 /** The UI texts of one locale, straight from its catalog (translations/{locale}.json). */
 function catalog(locale: string): Record<string, string> {
@@ -27,6 +27,7 @@ test.describe('task detail page in every locale', () => {
       await expect(task.getByRole('heading', { level: 1 })).toHaveText(TITLE);
       await expect(task.getByText(t['tasks.detail.status.open']!, { exact: true })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(TITLE));
+      await expectNoA11yViolations(page, `task detail (${locale}, visitor)`);
 
       const share = task.getByRole('group', { name: t['tasks.detail.share'] });
       await expect(
@@ -62,6 +63,7 @@ test.describe('live updates of an open task page', () => {
           await owner.goto('/en/tasks/TKBIZ001');
           await pushOpen;
           await expect(offers.getByRole('article')).toHaveCount(1);
+          await expectNoA11yViolations(owner, 'task detail (owner, one offer)');
           // A marker that a reload (or any full navigation) would wipe out.
           await owner.evaluate(() => {
             (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
@@ -75,6 +77,13 @@ test.describe('live updates of an open task page', () => {
 
       await freelancer.getByRole('button', { name: 'Make an offer' }).click();
       const form = freelancer.getByRole('dialog', { name: 'Make an offer' });
+      await expect(form.getByLabel('Description')).toBeVisible();
+      await expectNoA11yViolations(freelancer, 'offer form');
+      // Sent empty: the errors are shown under the fields (and scanned).
+      await form.getByRole('button', { name: 'Send offer' }).click();
+      await expect(form.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoA11yViolations(freelancer, 'offer form with errors');
+      await expectFocusTrappedIn(form);
       const description = `Ar savu busiņu un diviem palīgiem pārvedīsim visu vienā dienā (${Date.now()}).`;
       await form.getByLabel('Description').fill(description);
       await form.getByLabel('Price, EUR').fill('300');
