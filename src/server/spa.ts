@@ -26,7 +26,7 @@ import {
 } from './firstPaint';
 import { renderTaskHead } from './tasks/head';
 import { loadTaskEntry } from './tasks/loadTask';
-import { countView } from './tasks/views';
+import { countView, knownViewerKey } from './tasks/views';
 import { toCurrentUser } from './users';
 import { isApiUrl } from './validate';
 import './types';
@@ -115,9 +115,17 @@ async function sendTaskPage(
   const { config } = app;
   // Page routes skip the API's session hook; the embedded task depends on who is looking.
   await resolveSession(request, reply);
-  const loaded = await loadTaskEntry(app.db, slug, request.user, locale);
+  const loaded = await loadTaskEntry(app.db, slug, request.user, locale, {
+    viewerKey: knownViewerKey(request),
+  });
   if (loaded && request.method === 'GET') {
-    loaded.task.views_count = await countView(request, reply, loaded.task, loaded.authorUuid);
+    loaded.task.views_count = await countView(
+      request,
+      reply,
+      loaded.task,
+      loaded.authorUuid,
+      loaded.viewedRecently,
+    );
   }
   const data: TaskPageData = {
     task: loaded?.task ?? null,
