@@ -345,7 +345,9 @@ test.describe('a slow network', () => {
     expect(counts.get('POST /api/login')).toBe(1);
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible({
+      timeout: 20_000,
+    });
     await page.goto('/en/register');
     await page.getByLabel('Full name').fill('Slow Network');
     await page.getByLabel('Email').fill(`slow-${Date.now()}@talka.test`);
