@@ -5,6 +5,8 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MomentLocalesPlugin from 'moment-locales-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import zlib from 'node:zlib';
 
 const root = __dirname;
 
@@ -103,6 +105,29 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       // src/web/i18n/moment.ts imports ours one by one, on demand (en is built in).
       new MomentLocalesPlugin(),
       ...(production ? [new StatsFilePlugin()] : []),
+      // Precompressed siblings (name.js.br, name.js.gz) that the server sends to browsers that accept
+      // them (@fastify/static preCompressed, src/server/spa.ts): compressed once at build time at the
+      // highest levels, never per request. index.html is a template the server fills, so not here.
+      ...(production
+        ? [
+            new CompressionPlugin({
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              test: /\.(js|css|svg|json|txt)$/,
+              compressionOptions: { level: 9 },
+              threshold: 1024,
+              minRatio: 0.9,
+            }),
+            new CompressionPlugin<zlib.BrotliOptions>({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: /\.(js|css|svg|json|txt)$/,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              threshold: 1024,
+              minRatio: 0.9,
+            }),
+          ]
+        : []),
       new CopyWebpackPlugin({
         patterns: [
           {

@@ -167,7 +167,13 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
   }
   const template = fs.readFileSync(indexFile, 'utf8');
   const html = renderIndexHtml(template, { config: config.public });
-  await app.register(fastifyStatic, { root: config.staticDir, serve: false, index: false });
+  // preCompressed: the build writes name.js.br and name.js.gz beside each asset (webpack.config.ts).
+  await app.register(fastifyStatic, {
+    root: config.staticDir,
+    serve: false,
+    index: false,
+    preCompressed: true,
+  });
 
   const serve = async (rel: string, reply: FastifyReply) => {
     if (isApiUrl(`/${rel}`, config.public.apiBase)) throw notFound();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { loadConfig } from '../../config';
 import { renderIndexHtml } from '../../src/server/spa';
 import { buildTestApp, type TestApp } from '../support/server';
@@ -58,6 +59,11 @@ describe('SPA serving', () => {
     fs.mkdirSync(path.join(dist, 'js'));
     fs.writeFileSync(path.join(dist, 'js', 'main.0123abcd.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    // What the production build writes beside an asset (webpack.config.ts, CompressionPlugin).
+    const bundle = 'console.log("a bundle");'.repeat(100);
+    fs.writeFileSync(path.join(dist, 'js', 'page.89abcdef.js'), bundle);
+    fs.writeFileSync(path.join(dist, 'js', 'page.89abcdef.js.gz'), zlib.gzipSync(bundle));
+    fs.writeFileSync(path.join(dist, 'js', 'page.89abcdef.js.br'), zlib.brotliCompressSync(bundle));
     t = await buildTestApp({ staticDir: dist });
   });
   afterAll(async () => {
@@ -84,6 +90,30 @@ describe('SPA serving', () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toMatch(/max-age=0/);
+  });
+
+  it('sends the precompressed brotli or gzip file to browsers that accept it', async () => {
+    const bundle = 'console.log("a bundle");'.repeat(100);
+    const url = '/js/page.89abcdef.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+    expect(br.rawPayload.length).toBeLessThan(bundle.length / 5);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(bundle);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': '' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
   });
 
   it('keeps /api/* JSON 404s and missing assets 404', async () => {
