@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectFocusTrappedIn, expectNoA11yViolations, logIn } from './support';
+import {
+  expectFocusTrappedIn,
+  expectModalKeyboardRoundTrip,
+  expectNoA11yViolations,
+  logIn,
+} from './support';
 
 test.describe('completion and reports', () => {
   test.describe.configure({ mode: 'serial' });
@@ -101,15 +106,8 @@ test.describe('completion and reports', () => {
     const report = page.getByRole('button', { name: 'Report', exact: true });
 
     // Keyboard: Enter opens the modal, the focus stays inside, Escape gives it back to the button.
-    await report.focus();
-    await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'Report this task' });
-    await expect(modal).toBeVisible();
-    await expectNoA11yViolations(page, 'report modal');
-    await expectFocusTrappedIn(modal);
-    await page.keyboard.press('Escape');
-    await expect(modal).toBeHidden();
-    await expect(report).toBeFocused();
+    await expectModalKeyboardRoundTrip(report, modal, 'report modal');
 
     await report.click();
     await modal.getByLabel('What is wrong with this task?').fill('Looks like an advertisement.');

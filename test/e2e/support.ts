@@ -130,6 +130,26 @@ export async function expectEveryControlReachableByTab(page: Page, label: string
 }
 
 /**
+ * Keyboard round trip of a modal: Enter on `opener` opens `dialog`, which is scanned with axe and
+ * keeps the focus inside; Escape closes it and the focus is back on the opener.
+ */
+export async function expectModalKeyboardRoundTrip(
+  opener: Locator,
+  dialog: Locator,
+  label: string,
+): Promise<void> {
+  const page = opener.page();
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, label);
+  await expectFocusTrappedIn(dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+/**
  * With a modal dialog open: Tab and Shift+Tab cycle through its controls and never leave it
  * (pressed more times than it has controls, so each end is passed).
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   expectEveryControlReachableByTab,
-  expectFocusTrappedIn,
+  expectModalKeyboardRoundTrip,
   expectNoA11yViolations,
   logIn,
 } from './support';
@@ -28,15 +28,7 @@ test.describe('task detail page', () => {
     await expectNoA11yViolations(page, 'task detail (owner)');
     // Keyboard: the confirm opens from the button, keeps the focus, and gives it back on Escape.
     const deleteButton = page.getByRole('button', { name: 'Delete task' });
-    await deleteButton.focus();
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog');
-    await expect(confirm).toBeVisible();
-    await expectNoA11yViolations(page, 'delete confirm');
-    await expectFocusTrappedIn(confirm);
-    await page.keyboard.press('Escape');
-    await expect(confirm).toBeHidden();
-    await expect(deleteButton).toBeFocused();
+    await expectModalKeyboardRoundTrip(deleteButton, page.getByRole('dialog'), 'delete confirm');
     await deleteButton.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/en\/tasks$/);
