@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextEncoder, TextDecoder } from 'node:util';
 
 // jsdom lacks these; react-router and RTK Query use them.
@@ -12,3 +13,7 @@ class ResizeObserverStub {
 if (!('ResizeObserver' in globalThis)) {
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
+
+// Pages, modals and the chat panel are lazy chunks: on a busy 2-core CI machine a first
+// dynamic import can take longer than Testing Library's default 1 s wait for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
