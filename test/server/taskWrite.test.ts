@@ -166,6 +166,20 @@ async function expectRejected(fields: Fields) {
 }
 
 describe('POST /api/tasks', () => {
+  it('stores the CRLF line breaks of multipart text as LF, so a limit counts one per break', async () => {
+    // Browsers send form text with CRLF; the SPA counts LF. At the limit in LF, CRLF would be over.
+    const lines = Array.from({ length: 100 }, () => 'abcdefghi');
+    const description = lines.join('\r\n').slice(0, LIMITS.descriptionMax + 99);
+    const { res, body } = await create(validFields({ description }));
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.query<{ description: string }>(
+      'SELECT description FROM tasks WHERE uuid = $1',
+      [(body.data as { uuid: string }).uuid],
+    );
+    expect(row.description).toBe(description.replace(/\r\n/g, '\n'));
+    expect(row.description).not.toContain('\r');
+  });
+
   it('creates an open task with languages, places, images on disk and a TK identifier', async () => {
     const { res, body } = await create(
       validFields({

@@ -159,7 +159,10 @@ export async function receiveTaskUpload(
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') (upload.fields[part.fieldname] ??= []).push(part.value);
+        // multipart/form-data sends line breaks as CRLF; stored text (and its length limits) uses
+        // LF, as the JSON routes and the SPA's counters do.
+        if (typeof part.value === 'string')
+          (upload.fields[part.fieldname] ??= []).push(part.value.replace(/\r\n?/g, '\n'));
         continue;
       }
       if (!IMAGE_FIELD.test(part.fieldname)) {
