@@ -115,7 +115,16 @@ const MATRIX: Record<string, Case[]> = {
       ],
     },
   ],
-  'GET /*': [{ target: 'SPA', url: () => '/lv', expect: all(200) }],
+  // The home page of a locale is rendered once and is the same for everyone: no one's secrets in it.
+  'GET /:locale': [
+    {
+      target: 'home page',
+      url: () => '/lv',
+      expect: all(200),
+      visible: [{ secret: () => DEMO_EMAILS.owner, roles: [] }],
+    },
+  ],
+  'GET /*': [{ target: 'SPA', url: () => '/lv/tasks', expect: all(200) }],
   'GET /uploads/*': [{ target: 'task image', url: (f) => `/uploads/${f.image}`, expect: all(200) }],
   'GET /api/tasks/:taskUuid/offers': [
     {
