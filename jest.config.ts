@@ -21,8 +21,8 @@ const config: Config = {
   // PGlite keeps a WASM worker alive after close(); without this jest waits for it forever.
   forceExit: true,
   // Server suites open an embedded PostgreSQL and screen tests type into forms: on two busy cores a
-  // hook or a test can take more than jest's default 5 s.
-  testTimeout: 30_000,
+  // hook or a test can take more than jest's default 5 s (seeding a suite's database took 30 s+ under load).
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'web',
