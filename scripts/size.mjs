@@ -33,7 +33,9 @@ const sum = (files, ext) =>
     );
 
 const entry = assetsOf('main');
-// A first visit in Latvian: the entry, the page's chunk and the Latvian messages.
+// A first visit in Latvian: the entry, the page's chunk and the first part of the Latvian catalog
+// (messages-lv-json; the later-messages-lv-json part of the later pages is not waited for by the
+// first pages, src/web/i18n/loadMessages.ts).
 const messages = Object.keys(stats.namedChunkGroups).filter((g) => /^messages-.*lv/.test(g));
 const firstLoad = (page) => [
   ...new Set([...entry, ...assetsOf(page), ...messages.flatMap(assetsOf)]),

@@ -1,7 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import type { Locale } from '../../shared/locales';
-import { cachedMessages, loadMessages, type Messages } from './loadMessages';
+import {
+  cachedMessages,
+  hasAllMessages,
+  loadAllMessages,
+  loadMessages,
+  type Messages,
+} from './loadMessages';
 import { preferMomentLocale } from './moment';
 
 const isDev = process.env.NODE_ENV === 'development';
@@ -34,6 +40,9 @@ export function I18nProvider({ locale, messages: given, fallback = null, childre
     return messages ? { locale, messages } : null;
   });
 
+  /** Whether a catalog has been on screen (a later load is a switch of locale). */
+  const shownOnce = useRef(false);
+
   useEffect(() => {
     document.documentElement.lang = locale;
     // moment loads only where a page shows relative times (useMoment); it takes this locale then.
@@ -43,21 +52,35 @@ export function I18nProvider({ locale, messages: given, fallback = null, childre
   useEffect(() => {
     if (given) return undefined;
     let active = true;
-    loadMessages(locale)
-      .then((messages) => {
-        if (active) setLoaded({ locale, messages });
-      })
-      .catch((error: unknown) => {
-        console.error(`[i18n] could not load messages for ${locale}`, error);
-        // English defaults from the code still render.
-        if (active) setLoaded({ locale, messages: {} });
-      });
+    const show = (messages: Messages) => {
+      if (!active) return;
+      setLoaded((shown) =>
+        shown?.locale === locale && shown.messages === messages ? shown : { locale, messages },
+      );
+    };
+    const failed = (error: unknown) => {
+      console.error(`[i18n] could not load messages for ${locale}`, error);
+      // What did load (the first part), else the English defaults from the code.
+      show(cachedMessages(locale) ?? {});
+    };
+    // The first load shows the first part of the catalog as soon as it is in; a switch of locale
+    // keeps the previous catalog on screen until the whole new one is in (the page shown may be a
+    // later one).
+    if (!shownOnce.current && !hasAllMessages(locale)) {
+      loadMessages(locale).then((messages) => {
+        if (!hasAllMessages(locale)) show(messages);
+      }, failed);
+    }
+    loadAllMessages(locale).then(show, failed);
     return () => {
       active = false;
     };
   }, [locale, given]);
 
   const current = given ? { locale, messages: given } : loaded;
+  useEffect(() => {
+    if (current) shownOnce.current = true;
+  });
   if (!current) return <>{fallback}</>;
   return (
     <IntlProvider

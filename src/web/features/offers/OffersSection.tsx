@@ -14,6 +14,7 @@ import { useListConversationsQuery, useStartConversationMutation } from '../chat
 import { useMeQuery } from '../session/sessionApi';
 import { ErrorPopup } from './ErrorPopup';
 import { offerMessages as messages } from './messages';
+import { SEES_OFFERS } from './roles';
 import { OfferCard, type OfferBadge } from './OfferCard';
 import { useGetOffersQuery } from './offersApi';
 
@@ -34,9 +35,6 @@ const Section = styled.section`
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
-
-/** Roles that see offers at all: the owner all of them, a freelancer their own. */
-const SEES_OFFERS: ReadonlySet<ViewerRole> = new Set(['owner', 'offerer', 'chosen']);
 
 /**
  * SPEC section 4: the owner sees every offer, the chosen one first once there is one; a freelancer

@@ -6,6 +6,7 @@ import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
 import { errorStatus } from '../../../api/baseQuery';
 import { useAppDispatch } from '../../../app/hooks';
+import { allMessagesLoaded } from '../../../i18n/loadMessages';
 import { routePath } from '../../../i18n/routes';
 import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
@@ -14,8 +15,12 @@ import { refetchTask } from '../../push/pushActions';
 import { taskDetailMessages as messages } from '../messages';
 import { useDeleteTaskMutation } from '../taskApi';
 
-const TaskEditModal = lazy(
-  () => import(/* webpackChunkName: "task-edit" */ '../../taskForm/TaskEditModal'),
+// The task form's messages are in the later part of the catalog: wait for it too.
+const TaskEditModal = lazy(() =>
+  Promise.all([
+    import(/* webpackChunkName: "task-edit" */ '../../taskForm/TaskEditModal'),
+    allMessagesLoaded(),
+  ]).then(([module]) => module),
 );
 
 const Actions = styled.div`

@@ -3,12 +3,22 @@
  * nothing yet, but already receives the lifecycle machine's decision, so wiring one in is a change
  * inside its component only.
  */
+import { lazy, Suspense } from 'react';
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../../shared/types';
 import { CompletionButtons } from '../../completion/CompletionButtons';
 import { ReportControl } from '../../reports/ReportControl';
-import { MakeOfferControl, OffersSection } from '../../offers';
+import { MakeOfferControl } from '../../offers';
+import { SEES_OFFERS } from '../../offers/roles';
+
+// Only the owner and the freelancers with an offer see the offers section: a visitor's first load
+// leaves it (the cards, the offers and chat APIs) out.
+const OffersSection = lazy(() =>
+  import(/* webpackChunkName: "offers-section" */ '../../offers/OffersSection').then((module) => ({
+    default: module.OffersSection,
+  })),
+);
 
 export interface SlotProps {
   task: Task;
@@ -42,5 +52,10 @@ export function MakeOfferSlot(props: SlotProps) {
  * a freelancer's own offer (EDIT_OFFER, DELETE_OFFER; 'chosen' / 'chosen other' badge after).
  */
 export function OffersSlot(props: SlotProps) {
-  return <OffersSection {...props} />;
+  if (!SEES_OFFERS.has(props.role) && !props.controls.has('FIND_FREELANCERS')) return null;
+  return (
+    <Suspense fallback={null}>
+      <OffersSection {...props} />
+    </Suspense>
+  );
 }
