@@ -87,11 +87,15 @@ const messages = defineMessages({
 
 const Stack = styled.div`
   display: grid;
+  /* minmax(0, …): an auto track would grow to the widest section's min-content and push the hero
+     past the column on a phone (and its text past the server-rendered first paint's). */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
 `;
 
 const Hero = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
   align-items: center;
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
