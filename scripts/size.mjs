@@ -33,12 +33,22 @@ const sum = (files, ext) =>
     );
 
 const entry = assetsOf('main');
-// A first visit in Latvian: the entry, the page's chunk and the first part of the Latvian catalog
-// (messages-lv-json; the later-messages-lv-json part of the later pages is not waited for by the
-// first pages, src/web/i18n/loadMessages.ts).
-const messages = Object.keys(stats.namedChunkGroups).filter((g) => /^messages-.*lv/.test(g));
+// A first visit in Latvian: the entry, the page's chunk and the parts of the Latvian catalog the
+// page waits for (src/web/app/router.tsx PAGE_MESSAGES): the shell's (messages-lv-json) and the
+// page's own (home-messages-lv-json, ...).
+const PAGE_MESSAGES = {
+  'page-home': ['home', 'list'],
+  'page-tasks': ['list'],
+  'page-task': ['task'],
+};
+const messagesOf = (page) =>
+  Object.keys(stats.namedChunkGroups).filter(
+    (g) =>
+      /^messages-.*lv/.test(g) ||
+      (PAGE_MESSAGES[page] ?? []).some((part) => g.startsWith(`${part}-messages-lv`)),
+  );
 const firstLoad = (page) => [
-  ...new Set([...entry, ...assetsOf(page), ...messages.flatMap(assetsOf)]),
+  ...new Set([...entry, ...assetsOf(page), ...messagesOf(page).flatMap(assetsOf)]),
 ];
 
 const budgets = [

@@ -2,19 +2,23 @@
 // its AST, as `formatjs compile --ast` does, so the SPA can ship intl-messageformat without the ICU
 // parser (see the alias in webpack.config.ts). The catalogs in translations/ stay the source.
 //
-// `?first` / `?later` (src/web/i18n/loadMessages.ts) split a catalog in two at build time: the ids of
-// the features only the later pages use (registration, profile, the task form and the task edit
-// modal, freelancers, the form validation texts) are the `later` part, loaded beside the `first` one
-// but not waited for by the first pages (home, task list, task); everything else is the `first` part.
-// The pages and the modal of the `later` features wait for it (src/web/app/router.tsx, OwnerActions).
+// A query (`?core`, `?home`, `?list`, `?task`, `?later`; src/web/i18n/loadMessages.ts) keeps one
+// part of the catalog, by id prefix: the parts of the first pages (home, task list, task) load with
+// their page, `later` (registration, profile, task form, freelancers, validation texts) with any
+// other page, `core` (the shell: every other prefix) always. No query: the whole catalog.
 const { parse } = require('@formatjs/icu-messageformat-parser');
 
-/** Id prefixes (before the first dot) of the `later` part. */
-const LATER = new Set(['freelancers', 'profile', 'registration', 'taskForm', 'validation']);
+/** Id prefixes (before the first dot) of each part but `core`. */
+const PARTS = {
+  home: ['home'],
+  list: ['taskList'],
+  task: ['completion', 'offers', 'reports', 'tasks'],
+  later: ['freelancers', 'profile', 'registration', 'taskForm', 'validation'],
+};
 
-const inPart = (id, part) => {
-  if (part !== 'first' && part !== 'later') return true;
-  return LATER.has(id.split('.')[0]) === (part === 'later');
+const partOf = (id) => {
+  const prefix = id.split('.')[0];
+  return Object.keys(PARTS).find((part) => PARTS[part].includes(prefix)) ?? 'core';
 };
 
 module.exports = function compiledMessagesLoader(source) {
@@ -22,7 +26,7 @@ module.exports = function compiledMessagesLoader(source) {
   const part = (this.resourceQuery || '').replace(/^\?/, '');
   const compiled = {};
   for (const [id, message] of Object.entries(catalog)) {
-    if (!inPart(id, part)) continue;
+    if (part && partOf(id) !== part) continue;
     try {
       compiled[id] = parse(message);
     } catch (error) {
@@ -32,4 +36,5 @@ module.exports = function compiledMessagesLoader(source) {
   return JSON.stringify(compiled);
 };
 
-module.exports.LATER = LATER;
+module.exports.PARTS = PARTS;
+module.exports.partOf = partOf;

@@ -9,7 +9,12 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { LOCALES, isLocale, type Locale } from '../../shared/locales';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPage';
 import { localeChanged } from '../i18n/i18nSlice';
-import { allMessagesLoaded, type Messages } from '../i18n/loadMessages';
+import {
+  ALL_PARTS,
+  messagePartsLoaded,
+  type MessagePart,
+  type Messages,
+} from '../i18n/loadMessages';
 import { localiseUnprefixedPath, matchRoute, routePattern, type RouteName } from '../i18n/routes';
 import { LocaleRoot } from './LocaleRoot';
 import type { AppRouter } from './navigation';
@@ -88,18 +93,23 @@ const loads = new WeakMap<PageRoute, Promise<{ default: ComponentType }>>();
 const components = new WeakMap<PageRoute, LazyExoticComponent<ComponentType>>();
 
 /**
- * The first pages a visitor opens render with the first part of the catalog; every other page's
- * load also waits for the rest of it (src/web/i18n/loadMessages.ts), so it never shows message ids.
+ * The parts of the catalog a page's load waits for beside its chunk (src/web/i18n/loadMessages.ts),
+ * so it never renders ids: the first pages a visitor opens only theirs, every other page all.
  */
-const FIRST_PAGES: ReadonlySet<RouteName> = new Set(['home', 'tasks', 'task']);
+const PAGE_MESSAGES: Partial<Record<RouteName, readonly MessagePart[]>> = {
+  home: ['core', 'home', 'list'],
+  tasks: ['core', 'list'],
+  task: ['core', 'task'],
+};
 
 /** Loads a page's chunk once; a failed load is forgotten so the next visit tries again. */
 function loadPage(page: PageRoute): Promise<{ default: ComponentType }> {
   let loading = loads.get(page);
   if (!loading) {
-    loading = FIRST_PAGES.has(page.name)
-      ? page.load()
-      : Promise.all([page.load(), allMessagesLoaded()]).then(([module]) => module);
+    loading = Promise.all([
+      page.load(),
+      messagePartsLoaded(PAGE_MESSAGES[page.name] ?? ALL_PARTS),
+    ]).then(([module]) => module);
     loads.set(page, loading);
     // React.lazy keeps a rejection for good: forget both, so the next visit loads the chunk again.
     loading.catch(() => {

@@ -3,9 +3,9 @@ import { IntlProvider, type IntlConfig } from 'react-intl';
 import type { Locale } from '../../shared/locales';
 import {
   cachedMessages,
-  hasAllMessages,
-  loadAllMessages,
-  loadMessages,
+  loadMessageParts,
+  onMessagesLoaded,
+  partsInUse,
   type Messages,
 } from './loadMessages';
 import { preferMomentLocale } from './moment';
@@ -40,8 +40,8 @@ export function I18nProvider({ locale, messages: given, fallback = null, childre
     return messages ? { locale, messages } : null;
   });
 
-  /** Whether a catalog has been on screen (a later load is a switch of locale). */
-  const shownOnce = useRef(false);
+  /** The locale of the catalog on screen (null before the first one). */
+  const shownLocale = useRef<Locale | null>(null);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -60,26 +60,25 @@ export function I18nProvider({ locale, messages: given, fallback = null, childre
     };
     const failed = (error: unknown) => {
       console.error(`[i18n] could not load messages for ${locale}`, error);
-      // What did load (the first part), else the English defaults from the code.
+      // What did load, else the English defaults from the code.
       show(cachedMessages(locale) ?? {});
     };
-    // The first load shows the first part of the catalog as soon as it is in; a switch of locale
-    // keeps the previous catalog on screen until the whole new one is in (the page shown may be a
-    // later one).
-    if (!shownOnce.current && !hasAllMessages(locale)) {
-      loadMessages(locale).then((messages) => {
-        if (!hasAllMessages(locale)) show(messages);
-      }, failed);
-    }
-    loadAllMessages(locale).then(show, failed);
+    // A part that comes in later (with a page's chunk) joins the catalog on screen.
+    const unsubscribe = onMessagesLoaded((partLocale, messages) => {
+      if (partLocale === locale && shownLocale.current === locale) show(messages);
+    });
+    // The parts in use (the shell's, the pages' seen so far): a switch of locale keeps the
+    // previous catalog on screen until they are all in for the new one.
+    loadMessageParts(locale, partsInUse()).then(show, failed);
     return () => {
       active = false;
+      unsubscribe();
     };
   }, [locale, given]);
 
   const current = given ? { locale, messages: given } : loaded;
   useEffect(() => {
-    if (current) shownOnce.current = true;
+    shownLocale.current = current?.locale ?? null;
   });
   if (!current) return <>{fallback}</>;
   return (

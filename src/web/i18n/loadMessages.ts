@@ -7,92 +7,111 @@ import { isLocale, type Locale } from '../../shared/locales';
  */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
-// Production builds split each catalog in two (compiledMessagesLoader.cjs): the `first` part, which
-// the shell and the first pages (home, task list, task) use, and the `later` part of the pages a
-// visitor reaches later (registration, profile, task form, freelancers, ...). Both start loading
-// together; the first pages render with the first part, the later pages wait for both
-// (`allMessagesLoaded`). Development and tests import the whole catalog under both names.
-const importFirst = async (locale: Locale): Promise<Messages> =>
-  (
-    (await import(
-      /* webpackChunkName: "messages-[request]" */ `../../../translations/${locale}.json?first`
-    )) as { default: Messages }
-  ).default;
-const importLater = async (locale: Locale): Promise<Messages> =>
-  (
-    (await import(
+/**
+ * Production builds split each catalog by id prefix (compiledMessagesLoader.cjs): `core` (the
+ * shell), the parts of the first pages (`home`, `list`, `task`) and `later` (every other page).
+ * A page's chunk waits for its parts (src/web/app/router.tsx), so it never renders ids; the
+ * I18nProvider shows every part loaded so far. Development and tests import the whole catalog under
+ * every name.
+ */
+export type MessagePart = 'core' | 'home' | 'list' | 'task' | 'later';
+export const ALL_PARTS: readonly MessagePart[] = ['core', 'home', 'list', 'task', 'later'];
+
+type Imported = Promise<{ default: Messages }>;
+const importers: Record<MessagePart, (locale: Locale) => Imported> = {
+  core: (locale) =>
+    import(
+      /* webpackChunkName: "messages-[request]" */ `../../../translations/${locale}.json?core`
+    ),
+  home: (locale) =>
+    import(
+      /* webpackChunkName: "home-messages-[request]" */ `../../../translations/${locale}.json?home`
+    ),
+  list: (locale) =>
+    import(
+      /* webpackChunkName: "list-messages-[request]" */ `../../../translations/${locale}.json?list`
+    ),
+  task: (locale) =>
+    import(
+      /* webpackChunkName: "task-messages-[request]" */ `../../../translations/${locale}.json?task`
+    ),
+  later: (locale) =>
+    import(
       /* webpackChunkName: "later-messages-[request]" */ `../../../translations/${locale}.json?later`
-    )) as { default: Messages }
-  ).default;
+    ),
+};
 
-const firstParts = new Map<Locale, Promise<Messages>>();
-const wholeCatalogs = new Map<Locale, Promise<Messages>>();
-/** The most complete catalog loaded so far, per locale. */
+/** Each part's load, per locale; a failed load is forgotten so the next call tries again. */
+const parts = new Map<Locale, Map<MessagePart, Promise<Messages>>>();
+/** Every part loaded so far, merged, per locale (a new object on each part). */
 const loaded = new Map<Locale, Messages>();
-/** The locale last asked for: the one a later page waits for. */
+const listeners = new Set<(locale: Locale, messages: Messages) => void>();
+/** The locale last asked for. */
 let lastLocale: Locale | undefined;
-const complete = new Set<Locale>();
+/** The parts asked for so far, in any locale: what a catalog of another locale needs. */
+const inUse = new Set<MessagePart>(['core']);
 
-/** Once per locale; a failed load is forgotten so the next call tries again. */
-function once(
-  cache: Map<Locale, Promise<Messages>>,
-  locale: Locale,
-  load: () => Promise<Messages>,
-): Promise<Messages> {
-  let promise = cache.get(locale);
+function loadPart(locale: Locale, part: MessagePart): Promise<Messages> {
+  let byPart = parts.get(locale);
+  if (!byPart) {
+    byPart = new Map();
+    parts.set(locale, byPart);
+  }
+  let promise = byPart.get(part);
   if (!promise) {
-    promise = load();
-    cache.set(locale, promise);
-    promise.catch(() => cache.delete(locale));
+    promise = importers[part](locale).then((module) => {
+      const messages = { ...loaded.get(locale), ...module.default } as Messages;
+      loaded.set(locale, messages);
+      for (const listener of listeners) listener(locale, messages);
+      return module.default;
+    });
+    const forget = byPart;
+    byPart.set(part, promise);
+    promise.catch(() => forget.delete(part));
   }
   return promise;
 }
 
-const loadFirst = (locale: Locale): Promise<Messages> =>
-  once(firstParts, locale, async () => {
-    const messages = await importFirst(locale);
-    if (!loaded.has(locale)) loaded.set(locale, messages);
-    return messages;
-  });
-
-/**
- * The whole catalog of a locale (both parts merged), each part loaded once as its own chunk
- * (messages-lv-json-first, later-messages-lv-json-later, ...).
- */
-export function loadAllMessages(locale: Locale): Promise<Messages> {
+/** Loads these parts of a locale's catalog (once each); resolves with every part loaded so far. */
+export async function loadMessageParts(
+  locale: Locale,
+  wanted: readonly MessagePart[],
+): Promise<Messages> {
   lastLocale = locale;
-  return once(wholeCatalogs, locale, async () => {
-    const [first, later] = await Promise.all([loadFirst(locale), importLater(locale)]);
-    const messages = { ...first, ...later } as Messages;
-    loaded.set(locale, messages);
-    complete.add(locale);
-    return messages;
-  });
+  for (const part of wanted) inUse.add(part);
+  await Promise.all(wanted.map((part) => loadPart(locale, part)));
+  return loaded.get(locale) ?? {};
 }
 
-/**
- * The part of a locale's catalog the shell and the first pages need (the whole catalog in
- * development and tests); starts loading the rest beside it.
- */
-export function loadMessages(locale: Locale): Promise<Messages> {
-  const first = loadFirst(locale);
-  void loadAllMessages(locale).catch(() => undefined);
-  return first;
-}
+/** The shell's part of a locale's catalog (the whole catalog in development and tests). */
+export const loadMessages = (locale: Locale): Promise<Messages> =>
+  loadMessageParts(locale, ['core']);
+
+/** The whole catalog of a locale. */
+export const loadAllMessages = (locale: Locale): Promise<Messages> =>
+  loadMessageParts(locale, ALL_PARTS);
 
 /**
- * Resolves when the whole catalog of the locale being shown is in (at once when there is none: tests
- * give their messages). A later page's chunk waits for it, so it never renders ids.
+ * Resolves when these parts of the catalog of the locale being shown are in (at once when there is
+ * none: tests give their messages). A page's chunk waits for its parts.
  */
-export function allMessagesLoaded(): Promise<unknown> {
+export function messagePartsLoaded(wanted: readonly MessagePart[] = ALL_PARTS): Promise<unknown> {
   // The URL's locale first: a page's chunk may start loading before its catalog (main.tsx).
   const segment = typeof window === 'undefined' ? '' : window.location.pathname.split('/')[1];
   const locale = segment && isLocale(segment) ? segment : lastLocale;
-  return locale ? loadAllMessages(locale).catch(() => undefined) : Promise.resolve();
+  return locale ? loadMessageParts(locale, wanted).catch(() => undefined) : Promise.resolve();
 }
 
-/** Messages already loaded for a locale, if any (renders without a loading flash on re-mount). */
+/** The parts of the catalog asked for so far (in any locale), the shell's first. */
+export const partsInUse = (): MessagePart[] => [...inUse];
+
+/** Every part of a locale's catalog loaded so far, if any. */
 export const cachedMessages = (locale: Locale): Messages | undefined => loaded.get(locale);
 
-/** Whether the whole catalog of a locale is loaded, not only its first part. */
-export const hasAllMessages = (locale: Locale): boolean => complete.has(locale);
+/** Calls back with a locale's merged catalog each time one of its parts comes in. */
+export function onMessagesLoaded(listener: (locale: Locale, messages: Messages) => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

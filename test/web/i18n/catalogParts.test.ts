@@ -1,8 +1,7 @@
 /**
- * The production build splits each catalog in two (scripts/webpack/compiledMessagesLoader.cjs,
- * `?first` / `?later`): every id must be in exactly one part, compiled, and the ids the shell and
- * the first pages (home, task list, task) use must be in the first part, which they do not wait
- * beyond (src/web/app/router.tsx FIRST_PAGES).
+ * The production build splits each catalog by id prefix (scripts/webpack/compiledMessagesLoader.cjs,
+ * `?core`, `?home`, `?list`, `?task`, `?later`): every id must be in exactly one part, compiled, and
+ * the ids the shell uses in `core`, which every page has (src/web/app/router.tsx PAGE_MESSAGES).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,10 +11,11 @@ type Loader = ((
   this: { resourceQuery: string; resourcePath: string },
   source: string,
 ) => string) & {
-  LATER: ReadonlySet<string>;
+  PARTS: Record<string, string[]>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is CommonJS
 const loader = require('../../../scripts/webpack/compiledMessagesLoader.cjs') as Loader;
+const PART_NAMES = ['core', 'home', 'list', 'task', 'later'];
 
 const root = path.join(__dirname, '../../..');
 const run = (locale: string, query: string): Record<string, unknown> => {
@@ -27,32 +27,34 @@ const run = (locale: string, query: string): Record<string, unknown> => {
   >;
 };
 
-describe.each(LOCALES)('the %s catalog in two parts', (locale) => {
+describe.each(LOCALES)('the %s catalog in parts', (locale) => {
   const catalog = JSON.parse(
     fs.readFileSync(path.join(root, 'translations', `${locale}.json`), 'utf8'),
   ) as Record<string, string>;
-  const first = run(locale, '?first');
-  const later = run(locale, '?later');
+  const parts = Object.fromEntries(PART_NAMES.map((part) => [part, run(locale, `?${part}`)]));
+  const prefixesOf = (part: string) =>
+    [...new Set(Object.keys(parts[part] ?? {}).map((id) => id.split('.')[0]))].sort();
 
   it('has every id in exactly one part, compiled to an AST', () => {
     const ids = Object.keys(catalog).sort();
-    expect([...Object.keys(first), ...Object.keys(later)].sort()).toEqual(ids);
-    expect(Object.keys(first).filter((id) => id in later)).toEqual([]);
-    for (const value of [...Object.values(first), ...Object.values(later)]) {
-      expect(Array.isArray(value)).toBe(true);
+    const all = PART_NAMES.flatMap((part) => Object.keys(parts[part] ?? {}));
+    expect(all.sort()).toEqual(ids);
+    for (const part of PART_NAMES) {
+      for (const value of Object.values(parts[part] ?? {})) expect(Array.isArray(value)).toBe(true);
     }
     // No query (development-like use of the loader): the whole catalog.
     expect(Object.keys(run(locale, '')).sort()).toEqual(ids);
   });
 
-  it('keeps the ids of the shell and the first pages in the first part', () => {
-    const prefixes = new Set(Object.keys(later).map((id) => id.split('.')[0]));
-    expect([...prefixes].sort()).toEqual([...loader.LATER].sort());
-    for (const prefix of ['app', 'common', 'errors', 'session', 'ui', 'categories', 'home']) {
-      expect(prefixes.has(prefix)).toBe(false);
+  it('splits by the prefixes of each part, the shell’s in core', () => {
+    for (const [part, prefixes] of Object.entries(loader.PARTS)) {
+      expect(prefixesOf(part)).toEqual([...prefixes].sort());
     }
-    for (const prefix of ['taskList', 'tasks', 'offers', 'completion', 'reports', 'chat']) {
-      expect(Object.keys(first).some((id) => id.startsWith(`${prefix}.`))).toBe(true);
+    for (const prefix of ['app', 'common', 'errors', 'session', 'ui', 'categories', 'chat']) {
+      expect(prefixesOf('core')).toContain(prefix);
     }
+    expect(prefixesOf('home')).toEqual(['home']);
+    expect(prefixesOf('list')).toEqual(['taskList']);
+    expect(prefixesOf('task')).toEqual(['completion', 'offers', 'reports', 'tasks']);
   });
 });

@@ -6,7 +6,7 @@ import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
 import { errorStatus } from '../../../api/baseQuery';
 import { useAppDispatch } from '../../../app/hooks';
-import { allMessagesLoaded } from '../../../i18n/loadMessages';
+import { messagePartsLoaded } from '../../../i18n/loadMessages';
 import { routePath } from '../../../i18n/routes';
 import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
@@ -19,7 +19,7 @@ import { useDeleteTaskMutation } from '../taskApi';
 const TaskEditModal = lazy(() =>
   Promise.all([
     import(/* webpackChunkName: "task-edit" */ '../../taskForm/TaskEditModal'),
-    allMessagesLoaded(),
+    messagePartsLoaded(['later']),
   ]).then(([module]) => module),
 );
 
