@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
@@ -9,13 +9,23 @@ import { up } from '../../app/theme';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { useGetCategoriesQuery } from './categoriesApi';
 import { categoryHref } from './categoryLinks';
 import { categoryPicture } from './categoryPicture';
 import { categoriesMessages as messages } from './messages';
-import { SlideOutPanel } from './SlideOutPanel';
+
+// The small-screen dialogs load when first opened, not with the layout.
+const Modal = lazy(() =>
+  import(/* webpackChunkName: "categories-dialog" */ '../../ui/Modal').then((module) => ({
+    default: module.Modal,
+  })),
+);
+const SlideOutPanel = lazy(() =>
+  import(/* webpackChunkName: "categories-panel" */ './SlideOutPanel').then((module) => ({
+    default: module.SlideOutPanel,
+  })),
+);
 
 export type CategorySidebarVariant = 'panel' | 'popular';
 
@@ -296,25 +306,35 @@ export function CategorySidebar({
         <Heading id={headingId}>{heading}</Heading>
         <SidebarContent variant={variant} locale={locale} limit={limit} grid={false} />
       </Aside>
-      {variant === 'panel' ? (
-        <Modal isOpen={isOpen} onClose={close} title={heading} size="lg">
-          <SidebarContent variant={variant} locale={locale} limit={limit} grid onNavigate={close} />
-        </Modal>
-      ) : (
-        <SlideOutPanel
-          isOpen={isOpen}
-          onClose={close}
-          title={heading}
-          closeLabel={intl.formatMessage(messages.close)}
-        >
-          <SidebarContent
-            variant={variant}
-            locale={locale}
-            limit={limit}
-            grid={false}
-            onNavigate={close}
-          />
-        </SlideOutPanel>
+      {isOpen && (
+        <Suspense fallback={null}>
+          {variant === 'panel' ? (
+            <Modal isOpen onClose={close} title={heading} size="lg">
+              <SidebarContent
+                variant={variant}
+                locale={locale}
+                limit={limit}
+                grid
+                onNavigate={close}
+              />
+            </Modal>
+          ) : (
+            <SlideOutPanel
+              isOpen
+              onClose={close}
+              title={heading}
+              closeLabel={intl.formatMessage(messages.close)}
+            >
+              <SidebarContent
+                variant={variant}
+                locale={locale}
+                limit={limit}
+                grid={false}
+                onNavigate={close}
+              />
+            </SlideOutPanel>
+          )}
+        </Suspense>
       )}
     </>
   );
