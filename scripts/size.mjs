@@ -1,6 +1,11 @@
 // `npm run test:size`: the JavaScript and CSS a visitor downloads before a page is interactive, gzip,
 // from the production build's chunk groups, checked against the budgets of issue 8. Prints a table;
 // exits 1 when a budget is exceeded.
+//
+// The three first pages do not meet their 150 KB budget yet (issue 8 is open; docs/ARCHITECTURE.md
+// "Size"). Until they do, each has a `ceiling`: today's figure plus about 1 KB. Over the ceiling fails
+// (no page may grow); between budget and ceiling prints BUDGET NOT MET and passes. `--strict` fails on
+// the budgets themselves. Lower a ceiling whenever a page shrinks; delete it once the budget is met.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -52,9 +57,27 @@ const firstLoad = (page) => [
 ];
 
 const budgets = [
-  { name: 'home page (first load)', files: firstLoad('page-home'), ext: '.js', max: 150 * KB },
-  { name: 'task list (first load)', files: firstLoad('page-tasks'), ext: '.js', max: 150 * KB },
-  { name: 'task detail (first load)', files: firstLoad('page-task'), ext: '.js', max: 150 * KB },
+  {
+    name: 'home page (first load)',
+    files: firstLoad('page-home'),
+    ext: '.js',
+    max: 150 * KB,
+    ceiling: 154 * KB,
+  },
+  {
+    name: 'task list (first load)',
+    files: firstLoad('page-tasks'),
+    ext: '.js',
+    max: 150 * KB,
+    ceiling: 156 * KB,
+  },
+  {
+    name: 'task detail (first load)',
+    files: firstLoad('page-task'),
+    ext: '.js',
+    max: 150 * KB,
+    ceiling: 160 * KB,
+  },
   { name: 'map chunk', files: assetsOf('map'), ext: '.js', max: 100 * KB },
   { name: 'gallery chunk', files: assetsOf('lightbox'), ext: '.js', max: 25 * KB },
   // styled-components puts the CSS in the JS, so a first page may have no CSS file at all.
@@ -67,30 +90,44 @@ const budgets = [
   },
 ];
 
+const strict = process.argv.includes('--strict');
 let failed = false;
+const unmet = [];
 const rows = [];
 for (const b of budgets) {
   // A budgeted chunk group that is missing (renamed chunk, no CSS emitted) fails: it must not pass
   // silently.
   const known = b.optional || b.files.some((f) => f.endsWith(b.ext));
   const s = sum(b.files, b.ext);
-  const ok = known && s.gzip <= b.max;
-  if (!ok) failed = true;
+  const withinBudget = known && s.gzip <= b.max;
+  const held = known && !withinBudget && b.ceiling !== undefined && s.gzip <= b.ceiling;
+  if (!withinBudget && (strict || !held)) failed = true;
+  if (held) unmet.push(b.name);
   rows.push({
     budget: b.name,
     'raw KB': (s.raw / KB).toFixed(1),
     'gzip KB': (s.gzip / KB).toFixed(1),
     'brotli KB': (s.brotli / KB).toFixed(1),
     'max gzip KB': (b.max / KB).toFixed(0),
-    result: known ? (ok ? 'ok' : 'OVER') : 'MISSING',
+    'ceiling KB': b.ceiling === undefined ? '' : (b.ceiling / KB).toFixed(0),
+    result: !known ? 'MISSING' : withinBudget ? 'ok' : held ? 'BUDGET NOT MET' : 'OVER',
   });
 }
 console.table(rows);
+if (unmet.length > 0) {
+  console.warn(
+    `Budget not met (held at its ceiling, issue 8 open): ${unmet.join(', ')}. See docs/ARCHITECTURE.md "Size".`,
+  );
+}
 // `--json=FILE` (npm run bench): the same rows as JSON, for the bench's results file.
 const jsonArg = process.argv.find((a) => a.startsWith('--json='));
 if (jsonArg) fs.writeFileSync(jsonArg.slice('--json='.length), JSON.stringify(rows, null, 2));
-// `--report` (npm run bench) prints the figures without failing: the budgets are not met yet (issue 8).
+// `--report` (npm run bench) prints the figures without failing.
 if (failed && !process.argv.includes('--report')) {
-  console.error('A size budget is exceeded (see the table above).');
+  console.error(
+    strict
+      ? 'A size budget is exceeded (see the table above).'
+      : 'A size budget or ceiling is exceeded (see the table above).',
+  );
   process.exit(1);
 }
