@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
+// From dom, not react: loading react-dom here would come before test/support/renderCounter's hook.
+import { configure } from '@testing-library/dom';
 import { TextEncoder, TextDecoder } from 'node:util';
 
 // jsdom lacks these; react-router and RTK Query use them.
