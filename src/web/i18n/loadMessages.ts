@@ -102,6 +102,17 @@ export function messagePartsLoaded(wanted: readonly MessagePart[] = ALL_PARTS): 
   return locale ? loadMessageParts(locale, wanted).catch(() => undefined) : Promise.resolve();
 }
 
+/**
+ * A lazy chunk that shows texts of other catalog parts (a form's validation texts are in `later`)
+ * resolves only when those parts are in too, so it never shows a message id.
+ */
+export function withMessageParts<T>(
+  load: () => Promise<T>,
+  wanted: readonly MessagePart[],
+): () => Promise<T> {
+  return () => Promise.all([load(), messagePartsLoaded(wanted)]).then(([module]) => module);
+}
+
 /** The parts of the catalog asked for so far (in any locale), the shell's first. */
 export const partsInUse = (): MessagePart[] => [...inUse];
 

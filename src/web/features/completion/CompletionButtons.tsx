@@ -4,12 +4,17 @@ import styled from 'styled-components';
 import type { CompletionStatus } from '../../../shared/validation/completion';
 import { Button } from '../../ui/Button';
 import { completionMessages as messages } from './messages';
+import { withMessageParts } from '../../i18n/loadMessages';
 
 // The wizard (xstate, final-form, yup, the star picker) loads when a button opens it.
-const CompletionWizard = lazy(() =>
-  import(/* webpackChunkName: "completion-wizard" */ './CompletionWizard').then((module) => ({
-    default: module.CompletionWizard,
-  })),
+const CompletionWizard = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "completion-wizard" */ './CompletionWizard').then((module) => ({
+        default: module.CompletionWizard,
+      })),
+    ['later'],
+  ),
 );
 
 const Row = styled.div`

@@ -17,12 +17,17 @@ import { offerMessages as messages } from './messages';
 import { SEES_OFFERS } from './roles';
 import { OfferCard, type OfferBadge } from './OfferCard';
 import { useGetOffersQuery } from './offersApi';
+import { withMessageParts } from '../../i18n/loadMessages';
 
 // The chat panel loads when a conversation is opened.
-const ChatPanel = lazy(() =>
-  import(/* webpackChunkName: "chat-panel" */ '../chat/ChatPanel').then((module) => ({
-    default: module.ChatPanel,
-  })),
+const ChatPanel = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "chat-panel" */ '../chat/ChatPanel').then((module) => ({
+        default: module.ChatPanel,
+      })),
+    ['later'],
+  ),
 );
 
 const Section = styled.section`

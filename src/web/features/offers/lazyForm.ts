@@ -1,8 +1,14 @@
 import { lazy } from 'react';
+import { withMessageParts } from '../../i18n/loadMessages';
 
 /** The offer form (final-form, yup, validation texts) loads when it is opened, not with the task page. */
-export const LazyOfferFormModal = lazy(() =>
-  import(/* webpackChunkName: "offer-form" */ './OfferFormModal').then((module) => ({
-    default: module.OfferFormModal,
-  })),
+// Its validation texts are in the later part of the catalog: wait for it too.
+export const LazyOfferFormModal = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "offer-form" */ './OfferFormModal').then((module) => ({
+        default: module.OfferFormModal,
+      })),
+    ['later'],
+  ),
 );

@@ -2,12 +2,17 @@ import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../ui/Button';
 import { reportMessages as messages } from './messages';
+import { withMessageParts } from '../../i18n/loadMessages';
 
 // The report form (final-form, yup) loads when the button opens it.
-const ReportModal = lazy(() =>
-  import(/* webpackChunkName: "report-form" */ './ReportModal').then((module) => ({
-    default: module.ReportModal,
-  })),
+const ReportModal = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "report-form" */ './ReportModal').then((module) => ({
+        default: module.ReportModal,
+      })),
+    ['later'],
+  ),
 );
 
 /** The 'Report' button for everyone but the owner (the lifecycle machine's REPORT). */

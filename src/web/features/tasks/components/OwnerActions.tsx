@@ -6,7 +6,7 @@ import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
 import { errorStatus } from '../../../api/baseQuery';
 import { useAppDispatch } from '../../../app/hooks';
-import { messagePartsLoaded } from '../../../i18n/loadMessages';
+import { withMessageParts } from '../../../i18n/loadMessages';
 import { routePath } from '../../../i18n/routes';
 import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
@@ -16,11 +16,11 @@ import { taskDetailMessages as messages } from '../messages';
 import { useDeleteTaskMutation } from '../taskApi';
 
 // The task form's messages are in the later part of the catalog: wait for it too.
-const TaskEditModal = lazy(() =>
-  Promise.all([
-    import(/* webpackChunkName: "task-edit" */ '../../taskForm/TaskEditModal'),
-    messagePartsLoaded(['later']),
-  ]).then(([module]) => module),
+const TaskEditModal = lazy(
+  withMessageParts(
+    () => import(/* webpackChunkName: "task-edit" */ '../../taskForm/TaskEditModal'),
+    ['later'],
+  ),
 );
 
 const Actions = styled.div`
