@@ -1,18 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+// Flags that keep Debian's Chromium quiet on a closed network: the CHROMIUM_FLAGS of scripts/lib.mjs.
+import CHROMIUM_FLAGS from './scripts/chromium-flags.json';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://localhost:${port}`;
-
-// Flags that keep Debian's Chromium quiet on a closed network (TOOLING.md).
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: './test/e2e',
@@ -32,7 +23,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: chromiumArgs,
+      args: [...CHROMIUM_FLAGS],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -47,16 +47,13 @@ export function buildIfStale() {
   ]);
 }
 
-/** Flags that keep Debian's Chromium quiet on a closed network (TOOLING.md). */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/**
+ * Flags that keep Debian's Chromium quiet on a closed network (TOOLING.md). They live in a JSON
+ * file so playwright.config.ts (loaded as CommonJS, which cannot require this module) reads them too.
+ */
+export const CHROMIUM_FLAGS = JSON.parse(
+  fs.readFileSync(path.join(root, 'scripts/chromium-flags.json'), 'utf8'),
+);
 
 /** Chromium for the end-to-end tests: CHROME_PATH, else Debian's /usr/bin/chromium, else install it. */
 export function ensureChromium() {
