@@ -6,40 +6,24 @@
  * cannot send (too long, NUL characters) is kept in the box with a translated reason instead of
  * being cut off or silently ignored.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChatConversation, ChatMessage } from '../../../../src/shared/types';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { LIMITS } from '../../../../src/shared/limits';
-import { apiLog } from '../../../../src/web/api/log';
-import { resetConfigCache } from '../../../../src/web/app/config';
 import { json } from '../../../support/webFetch';
-import { calls, meAnswer, renderSlots, route } from '../offers/fixtures';
-import { CHOSEN_UUID, makeTask, offer, owner, OWNER_UUID, TASK_UUID } from '../tasks/fixtures';
+import { calls } from '../offers/fixtures';
+import { OWNER_UUID } from '../tasks/fixtures';
+import {
+  chatFetch,
+  chatMessage,
+  conversation,
+  CONVERSATION_PATH,
+  MESSAGES,
+  openChatPanel,
+  quietChatTests,
+} from './fixtures';
 
-const CONVERSATION = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
-const conversation: ChatConversation = {
-  uuid: CONVERSATION,
-  task: { uuid: TASK_UUID, identifier: 'TK7Q2XYZ', title: 'Fix the kitchen sink' },
-  customer: { uuid: OWNER_UUID, display_name: 'Anna K.', photo: null },
-  freelancer: { uuid: CHOSEN_UUID, display_name: 'Free L.', photo: null },
-  created_at: '2025-01-01T10:00:00.000Z',
-};
-const sent: ChatMessage = {
-  id: 2,
-  conversation_uuid: CONVERSATION,
-  sender_uuid: OWNER_UUID,
-  body: 'Hello',
-  created_at: '2025-01-01T11:00:00.000Z',
-  read_at: null,
-};
-const MESSAGES = `/api/chat/conversations/${CONVERSATION}/messages`;
+const sent = chatMessage(2, OWNER_UUID, 'Hello');
 
-beforeEach(() => {
-  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  resetConfigCache();
-});
+quietChatTests();
 
 /** Opens the panel; the message POST answers only when `release` is called. */
 async function openChat() {
@@ -47,16 +31,8 @@ async function openChat() {
   const answered = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const a = offer(CHOSEN_UUID, false);
-  const fetch = route({
-    'GET /api/me': meAnswer(owner),
-    [`GET /api/tasks/${TASK_UUID}/offers`]: [json(200, { data: [a] })],
-    [`POST /api/chat/conversations/task/${TASK_UUID}/${CHOSEN_UUID}`]: [
-      json(200, { data: conversation }),
-    ],
-    [`GET /api/chat/conversations/${CONVERSATION}`]: [
-      json(200, { data: { conversation, messages: [] } }),
-    ],
+  const fetch = chatFetch({
+    [`GET ${CONVERSATION_PATH}`]: [json(200, { data: { conversation, messages: [] } })],
   });
   const routed = fetch.getMockImplementation()!;
   fetch.mockImplementation(async (input: Request | string) => {
@@ -67,9 +43,7 @@ async function openChat() {
     }
     return routed(input);
   });
-  const rendered = renderSlots(makeTask({ offers: [a], offers_count: 1 }), owner);
-  await rendered.user.click(await screen.findByRole('button', { name: 'Chat' }));
-  const panel = await screen.findByRole('dialog', { name: 'Chat: Fix the kitchen sink' });
+  const { panel, ...rendered } = await openChatPanel();
   const box = within(panel).getByLabelText('Message');
   await waitFor(() => expect(within(panel).queryByRole('status')).toBeNull());
   return { fetch, panel, box, release, ...rendered };

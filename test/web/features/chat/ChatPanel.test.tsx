@@ -2,48 +2,24 @@
  * @jest-environment ./test/support/webEnvironment.ts
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ChatConversation, ChatMessage } from '../../../../src/shared/types';
-import { apiLog } from '../../../../src/web/api/log';
-import { resetConfigCache } from '../../../../src/web/app/config';
 import { json } from '../../../support/webFetch';
-import { calls, meAnswer, renderSlots, route } from '../offers/fixtures';
-import { CHOSEN_UUID, makeTask, offer, owner, OWNER_UUID, TASK_UUID } from '../tasks/fixtures';
+import { calls } from '../offers/fixtures';
+import { CHOSEN_UUID, OWNER_UUID } from '../tasks/fixtures';
+import {
+  chatFetch,
+  chatMessage as message,
+  conversation,
+  CONVERSATION_PATH,
+  MESSAGES,
+  openChatPanel,
+  quietChatTests,
+} from './fixtures';
 
-const CONVERSATION = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
-const conversation: ChatConversation = {
-  uuid: CONVERSATION,
-  task: { uuid: TASK_UUID, identifier: 'TK7Q2XYZ', title: 'Fix the kitchen sink' },
-  customer: { uuid: OWNER_UUID, display_name: 'Anna K.', photo: null },
-  freelancer: { uuid: CHOSEN_UUID, display_name: 'Free L.', photo: null },
-  created_at: '2025-01-01T10:00:00.000Z',
-};
-const message = (id: number, sender: string, body: string): ChatMessage => ({
-  id,
-  conversation_uuid: CONVERSATION,
-  sender_uuid: sender,
-  body,
-  created_at: '2025-01-01T11:00:00.000Z',
-  read_at: null,
-});
-const MESSAGES = `/api/chat/conversations/${CONVERSATION}/messages`;
-
-beforeEach(() => {
-  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  resetConfigCache();
-});
+quietChatTests();
 
 async function openChat() {
-  const a = offer(CHOSEN_UUID, false);
-  const fetch = route({
-    'GET /api/me': meAnswer(owner),
-    [`GET /api/tasks/${TASK_UUID}/offers`]: [json(200, { data: [a] })],
-    [`POST /api/chat/conversations/task/${TASK_UUID}/${CHOSEN_UUID}`]: [
-      json(200, { data: conversation }),
-    ],
-    [`GET /api/chat/conversations/${CONVERSATION}`]: [
+  const fetch = chatFetch({
+    [`GET ${CONVERSATION_PATH}`]: [
       json(200, {
         data: { conversation, messages: [message(1, CHOSEN_UUID, '<b>Hi</b>\nthere')] },
       }),
@@ -56,10 +32,7 @@ async function openChat() {
     ],
     [`POST ${MESSAGES}`]: [json(201, { data: message(2, OWNER_UUID, 'Hello') })],
   });
-  const rendered = renderSlots(makeTask({ offers: [a], offers_count: 1 }), owner);
-  await rendered.user.click(await screen.findByRole('button', { name: 'Chat' }));
-  const panel = await screen.findByRole('dialog', { name: 'Chat: Fix the kitchen sink' });
-  return { fetch, panel, ...rendered };
+  return { fetch, ...(await openChatPanel()) };
 }
 
 describe('ChatPanel', () => {

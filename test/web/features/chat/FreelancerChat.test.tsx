@@ -3,8 +3,6 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ChatConversation, ChatMessage } from '../../../../src/shared/types';
-import { apiLog } from '../../../../src/web/api/log';
-import { resetConfigCache } from '../../../../src/web/app/config';
 import { refetchConversation } from '../../../../src/web/features/chat';
 import { json } from '../../../support/webFetch';
 import { calls, meAnswer, renderSlots, route, type Answer } from '../offers/fixtures';
@@ -18,41 +16,28 @@ import {
   otherFreelancer,
   TASK_UUID,
 } from '../tasks/fixtures';
+import {
+  chatMessage as message,
+  conversation as baseConversation,
+  CONVERSATION,
+  CONVERSATION_PATH as VIEW,
+  MESSAGES,
+  quietChatTests,
+} from './fixtures';
 
 /** The freelancer's side of the chat: their own offer card opens the owner's conversation. */
 
-const CONVERSATION = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 const LIST = '/api/chat/conversations';
-const VIEW = `${LIST}/${CONVERSATION}`;
-const MESSAGES = `${VIEW}/messages`;
 const OFFERS = `/api/tasks/${TASK_UUID}/offers`;
 
 const conversation = (unread: number): ChatConversation => ({
-  uuid: CONVERSATION,
-  task: { uuid: TASK_UUID, identifier: 'TK7Q2XYZ', title: 'Fix the kitchen sink' },
-  customer: { uuid: OWNER_UUID, display_name: 'Anna K.', photo: null },
-  freelancer: { uuid: CHOSEN_UUID, display_name: 'Free L.', photo: null },
-  created_at: '2025-01-01T10:00:00.000Z',
+  ...baseConversation,
   unread_count: unread,
-});
-const message = (id: number, sender: string, body: string): ChatMessage => ({
-  id,
-  conversation_uuid: CONVERSATION,
-  sender_uuid: sender,
-  body,
-  created_at: '2025-01-01T11:00:00.000Z',
-  read_at: null,
 });
 const view = (...messages: ChatMessage[]) =>
   json(200, { data: { conversation: conversation(0), messages } });
 
-beforeEach(() => {
-  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  resetConfigCache();
-});
+quietChatTests();
 
 function serveFreelancer(list: Answer[], extra: Record<string, Answer[]> = {}) {
   const own = offer(CHOSEN_UUID, false);
