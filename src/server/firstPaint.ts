@@ -6,12 +6,15 @@
  * network reads the task before the JavaScript has arrived, and the largest paint does not wait
  * for it.
  *
+ * The task list (/{locale}/tasks) gets the cards of its first page the same way (renderTaskListFirstPaint),
+ * laid out like src/web/features/taskList/TaskListPage.tsx and TaskSummaryCard.tsx.
+ *
  * Everything user-typed goes through escapeHtml; labels come from the SPA's catalogs
  * (translations/*.json) through the server's translate().
  */
 import type { Locale } from '../shared/locales';
-import { displayStatus } from '../shared/taskLifecycle';
-import type { Task } from '../shared/types';
+import { displayStatus, type DisplayStatus } from '../shared/taskLifecycle';
+import type { Paginated, Task, TaskSummary } from '../shared/types';
 import { translate } from './i18n';
 import { escapeHtml } from './tasks/head';
 
@@ -54,6 +57,26 @@ export const FIRST_PAINT_CSS = [
   '.fp-hero h1{margin:0;font-size:1.75rem;line-height:1.2}',
   '@media (min-width:768px){.fp-hero h1{font-size:2.25rem}}',
   '.fp-hero p{max-width:40em;margin:0;font-size:1.25rem;color:#4d5763}',
+  // The task list (TaskListPage, TaskSummaryCard): heading row, the phones' Filters button's
+  // place, and the cards in one, two or three columns.
+  '.fp-lhead{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:.5rem}',
+  '.fp-lhead h1{margin:0 0 1rem;font-size:2em;line-height:1.5}',
+  '.fp-fbar{height:44px;margin-bottom:1rem}',
+  '@media (min-width:768px){.fp-fbar{display:none}}',
+  '.fp-cards{display:grid;gap:1rem;margin:0;padding:0;list-style:none}',
+  '@media (min-width:768px){.fp-cards{grid-template-columns:repeat(2,minmax(0,1fr))}}',
+  '@media (min-width:1200px){.fp-cards{grid-template-columns:repeat(3,minmax(0,1fr))}}',
+  '.fp-card{display:grid;gap:.5rem;height:100%;padding:1rem;border:1px solid #c9d1db;border-radius:16px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.12);box-sizing:border-box}',
+  '.fp-thumb{display:block;width:100%;height:140px;object-fit:cover;border-radius:8px;background:#f5f7fa}',
+  '.fp-top{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;font-size:.875rem;color:#4d5763}',
+  '.fp-ctitle{margin:0;font-size:1.25rem;line-height:1.3;overflow-wrap:anywhere}',
+  '.fp-ctitle a{color:#1b1f24;text-decoration:none}',
+  '.fp-facts{display:grid;grid-template-columns:auto 1fr;gap:.25rem .5rem;margin:0;font-size:.875rem}',
+  '.fp-facts dt{color:#4d5763}.fp-facts dd{margin:0;overflow-wrap:anywhere}.fp-facts .fp-b{font-weight:700}',
+  '.fp-foot{display:flex;align-items:center;justify-content:space-between;gap:.5rem;margin-top:auto;font-size:.875rem}',
+  '.fp-foot>span:first-child{display:inline-flex;align-items:center;gap:.25rem;min-width:0}',
+  '.fp-av{flex:none;width:28px;height:28px;border-radius:50%;background:#e8eef5}',
+  '.fp-note{padding:1.5rem;border:1px dashed #c9d1db;border-radius:16px}.fp-note p{margin:0}',
   '.fp-vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}',
 ].join('\n');
 
@@ -165,5 +188,122 @@ export function renderTaskFirstPaint(task: PreviewTask, locale: Locale, now = ne
     )}</h2><p class="fp-desc">${escapeHtml(task.description)}</p></section>` +
     photo +
     `</article>`;
+  return shell(locale, content);
+}
+
+/** The list's status pills: the SPA's card labels (taskList.status.*). */
+const LIST_STATUS_IDS: Record<DisplayStatus, string> = {
+  open: 'taskList.status.open',
+  in_progress: 'taskList.status.inProgress',
+  completed: 'taskList.status.completed',
+  incomplete: 'taskList.status.incomplete',
+  expired: 'taskList.status.expired',
+  unknown: 'taskList.status.unknown',
+};
+
+const wholeEuro = (value: number, locale: Locale): string =>
+  new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 0,
+  }).format(value);
+
+/** A card's budget, as the SPA's formatBudget (src/web/features/taskList/format.ts) writes it. */
+export function cardBudgetText(from: number, to: number, locale: Locale): string {
+  if (from === to) return wholeEuro(from, locale);
+  return translate(locale, 'taskList.card.budgetRange', {
+    from: wholeEuro(from, locale),
+    to: wholeEuro(to, locale),
+  });
+}
+
+/** '2026-12-02T18:00:00' -> '02.12.2026 18:00' (the SPA's formatDisplayDateTime of that local time). */
+const displayDateTime = (value: string | null): string | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(value?.trim() ?? '');
+  return match ? `${match[3]}.${match[2]}.${match[1]} ${match[4]}:${match[5]}` : null;
+};
+
+/** A card's time window, as the SPA's formatDue writes it. */
+function cardDueText(task: TaskSummary, locale: Locale): string {
+  const start = displayDateTime(task.due_start);
+  const end = displayDateTime(task.due_end);
+  if (task.due_type === 'period' && start && end) {
+    return translate(locale, 'taskList.card.duePeriod', { start, end });
+  }
+  if (task.due_type === 'start' && start) {
+    return translate(locale, 'taskList.card.dueStart', { date: start });
+  }
+  if (end) return translate(locale, 'taskList.card.dueEnd', { date: end });
+  if (start) return translate(locale, 'taskList.card.dueStart', { date: start });
+  return translate(locale, 'taskList.card.dueNone');
+}
+
+/** A card's place: the city, else the approximate address, else 'Anywhere' (as formatPlace). */
+function cardPlaceText(task: TaskSummary, locale: Locale): string {
+  if (task.location_type === 'specific') {
+    const place = task.city?.trim() || task.approximate_address?.trim();
+    if (place) return place;
+  }
+  return translate(locale, 'taskList.card.anywhere');
+}
+
+/** One task card of the list, as TaskSummaryCard shows it (the author's photo left to the SPA). */
+function taskCard(task: TaskSummary, locale: Locale, now: Date, first: boolean): string {
+  const status = displayStatus(task, now);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    escapeHtml(translate(locale, id, values));
+  // Only the first card's photo may be the largest paint; the others wait until they are near.
+  const thumb = task.thumbnail
+    ? `<img class="fp-thumb" src="${escapeHtml(task.thumbnail)}" alt="" width="320" height="140" ${
+        first ? 'fetchpriority="high"' : 'loading="lazy"'
+      } decoding="async" />`
+    : '';
+  const author = task.author
+    ? t('taskList.card.author', { name: task.author.display_name })
+    : t('taskList.card.deletedAuthor');
+  return (
+    `<li><article class="fp-card">${thumb}` +
+    `<div class="fp-top"><span class="fp-pill fp-${status}">${t(LIST_STATUS_IDS[status])}</span>` +
+    `<span>${t('taskList.card.category')}: ${escapeHtml(task.category.title)}</span></div>` +
+    `<h2 class="fp-ctitle"><a href="/${locale}/tasks/${escapeHtml(
+      encodeURIComponent(task.identifier),
+    )}">${escapeHtml(task.title)}</a></h2>` +
+    `<dl class="fp-facts"><dt>${t('taskList.card.budget')}</dt><dd class="fp-b">${escapeHtml(
+      cardBudgetText(task.budget_from, task.budget_to, locale),
+    )}</dd><dt>${t('taskList.card.deadline')}</dt><dd>${escapeHtml(
+      cardDueText(task, locale),
+    )}</dd><dt>${t('taskList.card.location')}</dt><dd>${escapeHtml(
+      cardPlaceText(task, locale),
+    )}</dd></dl>` +
+    `<div class="fp-foot"><span><span class="fp-av" aria-hidden="true"></span><span>${author}</span></span>` +
+    `<span>${t('taskList.card.offers', { count: task.offers_count })}</span></div>` +
+    `</article></li>`
+  );
+}
+
+/**
+ * The task list's first paint, for #root: the heading, the total and the cards of the page the
+ * server loaded with the URL's filters (src/server/spa.ts). The filters form, the category sidebar
+ * and the pagination are left to the SPA; on phones the place of the Filters button is kept empty
+ * so the cards do not move down when it appears.
+ */
+export function renderTaskListFirstPaint(
+  page: Paginated<TaskSummary>,
+  locale: Locale,
+  now = new Date(),
+): string {
+  const t = (id: string, values?: Record<string, string | number>) =>
+    escapeHtml(translate(locale, id, values));
+  const cards =
+    page.data.length === 0
+      ? `<div class="fp-note"><p>${t('taskList.results.empty')}</p></div>`
+      : `<ul class="fp-cards">${page.data
+          .map((task, index) => taskCard(task, locale, now, index === 0))
+          .join('')}</ul>`;
+  const content =
+    `<section aria-labelledby="fp-title"><div class="fp-lhead">` +
+    `<h1 id="fp-title">${t('taskList.heading')}</h1>` +
+    `<span>${t('taskList.results.total', { count: page.meta.total })}</span></div>` +
+    `<div class="fp-fbar"></div>${cards}</section>`;
   return shell(locale, content);
 }

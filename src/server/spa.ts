@@ -7,7 +7,13 @@
  * TaskPageData, so the SPA primes its cache and needs no second request. That load counts the view.
  * #root gets a first paint of the task (firstPaint.ts: title, status, budget, description, first
  * photo, with the photo preloaded), readable before the JavaScript arrives; the SPA renders over it.
- * The home page (/{locale}) gets its hero text the same way.
+ * The home page (/{locale}) gets its hero text the same way. The task list (/{locale}/tasks) gets the
+ * cards of the page its URL asks for, loaded with the same request the SPA would make
+ * (TaskListPageData), so the SPA primes its cache with them and neither refetches nor flashes.
+ * Its filters are respected, read from the query string by the SPA's own mapping
+ * (filtersFromParams in src/shared/taskList.ts); a request the API would refuse (an unknown
+ * category, an inverted budget range, a too long search) gets no first paint: the SPA then shows
+ * the API's answer itself.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,15 +21,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig, ServerConfig } from '../../config';
 import { isLocale, type Locale } from '../shared/locales';
-import type { CurrentUser, Task } from '../shared/types';
+import {
+  filtersFromParams,
+  requestArgs,
+  requestQuery,
+  type TaskListArgs,
+} from '../shared/taskList';
+import type { CurrentUser, Paginated, Task, TaskSummary } from '../shared/types';
 import { resolveSession } from './auth/session';
 import { notFound } from './errors';
 import {
   firstPaintStyle,
   renderHomeFirstPaint,
   renderTaskFirstPaint,
+  renderTaskListFirstPaint,
   taskImagePreload,
 } from './firstPaint';
+import type { RawQuery } from './routes/browseQuery';
+import { listTasks, parseTaskListQuery } from './routes/taskList';
 import { renderTaskHead } from './tasks/head';
 import { loadTaskEntry } from './tasks/loadTask';
 import { countView, knownViewerKey } from './tasks/views';
@@ -43,6 +58,18 @@ export interface TaskPageData {
   me: CurrentUser | null;
   /** The HTTP status of the page: 200, or 404 for a missing task. */
   status: 200 | 404;
+}
+
+/** What the task list page (/{locale}/tasks) embeds in <script id="talka-data">. */
+export interface TaskListPageData {
+  locale: Locale;
+  /** The current user, as GET /api/me gives it; null for a visitor. */
+  me: CurrentUser | null;
+  /**
+   * The SPA's request for this URL (requestArgs of its filters) and the page GET /api/tasks answers
+   * to it; null when the server did not load it (the API would refuse the request).
+   */
+  taskList: { args: TaskListArgs; page: Paginated<TaskSummary> } | null;
 }
 
 /** JSON that is safe inside <script>: no '<' (so no </script> or <!--), no U+2028/2029. */
@@ -159,6 +186,58 @@ async function sendTaskPage(
   return html;
 }
 
+/** A query string as Fastify's parser gives it: repeated keys as arrays. */
+function rawQueryOf(search: URLSearchParams): RawQuery {
+  const query: RawQuery = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  return query;
+}
+
+/**
+ * Renders the task list for this URL: the page of tasks its filters ask for, as the SPA's first
+ * request would get it, embedded and drawn into #root.
+ */
+async function sendTaskListPage(
+  app: FastifyInstance,
+  template: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  locale: Locale,
+): Promise<string> {
+  await resolveSession(request, reply);
+  const url = request.raw.url ?? request.url;
+  const search = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  const args = requestArgs(filtersFromParams(search), locale);
+  let page: Paginated<TaskSummary> | null = null;
+  try {
+    // The API's own parsing of the SPA's request: what it refuses (422) gets no first paint.
+    const filter = await parseTaskListQuery(rawQueryOf(new URLSearchParams(requestQuery(args))));
+    page = await listTasks(app.db, filter, locale);
+  } catch (err) {
+    request.log.debug({ err }, 'task list: no first paint for this query');
+  }
+  const data: TaskListPageData = {
+    locale,
+    me: request.user ? toCurrentUser(request.user) : null,
+    taskList: page ? { args, page } : null,
+  };
+  reply
+    .type('text/html; charset=utf-8')
+    // The current user is embedded: never a shared cache.
+    .header('Cache-Control', 'private, no-cache')
+    .header('Vary', 'Cookie');
+  return renderIndexHtml(template, {
+    config: app.config.public,
+    head: page ? firstPaintStyle() : undefined,
+    data,
+    lang: locale,
+    root: page ? renderTaskListFirstPaint(page, locale) : undefined,
+  });
+}
+
 export async function registerSpa(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const indexFile = path.join(config.staticDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -189,6 +268,10 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
+  // A page whose server render failed still boots; the SPA's own request then reports the failure.
+  const sendPlain = (reply: FastifyReply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) =>
     serve(request.params['*'], reply),
   );
@@ -211,6 +294,17 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 
+  app.get<{ Params: { locale: string } }>('/:locale/tasks', async (request, reply) => {
+    const { locale } = request.params;
+    if (!isLocale(locale)) return serve(`${locale}/tasks`, reply);
+    try {
+      return await sendTaskListPage(app, template, request, reply, locale);
+    } catch (err) {
+      request.log.error({ err }, 'task list: server render failed');
+      return sendPlain(reply);
+    }
+  });
+
   app.get<{ Params: { locale: string; slug: string } }>(
     '/:locale/tasks/:slug',
     async (request, reply) => {
@@ -219,13 +313,8 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
       try {
         return await sendTaskPage(app, template, request, reply, locale, slug);
       } catch (err) {
-        // The page still boots; the SPA's own request then reports the failure.
         request.log.error({ err }, 'task page: server render failed');
-        return reply
-          .code(200)
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .send(html);
+        return sendPlain(reply);
       }
     },
   );

@@ -3,7 +3,7 @@
  * and a report full of markup, script, `javascript:` links, template and ICU braces
  * are posted through the SPA; none of it runs (no dialog, `window.__xss` stays unset) and each
  * shows exactly as typed: on the task page, in the server-rendered head, in notices, in the task
- * list and in the chat. Only a task made by this file is changed.
+ * list (and its server-rendered first paint) and in the chat. Only a task made by this file is changed.
  */
 import { expect, test } from '@playwright/test';
 import { apiLogIn, createOffer, fillTaskForm, getData, userPage, xssTripwire } from './robustness';
@@ -96,8 +96,39 @@ test.describe('hostile user text is shown as text', () => {
     taskUuid = (await getData<{ uuid: string }>(page.request, `/api${taskUrl.slice(3)}`)).uuid;
     await page.goto(`/en/tasks?q=${STAMP}`);
     await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 3, name: TITLE })).toHaveText(TITLE);
+    await expect(page.getByRole('heading', { level: 2, name: TITLE })).toHaveText(TITLE);
     await guard.check();
+
+    // The list's HTML: its first paint (the cards) and the embedded page, escaped and read back
+    // literally; its head carries no user text and nothing that runs.
+    const listResponse = await page.request.get(`/en/tasks?q=${STAMP}`);
+    expect(listResponse.status()).toBe(200);
+    const listHtml = await listResponse.text();
+    for (const raw of ['<img src=x', '<svg onload', '"><svg']) {
+      expect(listHtml, `raw ${raw} in the list's HTML`).not.toContain(raw);
+    }
+    expect(listHtml).toContain('&lt;img src=x onerror=window.__xss=1,alert(1)&gt;');
+    const list = await page.evaluate((source) => {
+      const doc = new DOMParser().parseFromString(source, 'text/html');
+      const data = JSON.parse(doc.getElementById('talka-data')?.textContent ?? 'null') as {
+        taskList: { page: { data: Array<{ title: string }> } } | null;
+      } | null;
+      return {
+        headElements: Array.from(doc.head.children).map((node) => node.tagName.toLowerCase()),
+        cardTitles: Array.from(doc.querySelectorAll('#root article h2')).map((h) => h.textContent),
+        injected: doc.querySelectorAll('svg, [onerror], [onload], a[href^="javascript"]').length,
+        scriptsWithUserText: Array.from(doc.scripts).filter(
+          (script) => script.type !== 'application/json' && script.text.includes('__xss'),
+        ).length,
+        embedded: data?.taskList?.page.data.map((task) => task.title) ?? null,
+      };
+    }, listHtml);
+    expect(list.headElements).not.toContain('img');
+    expect(list.headElements).not.toContain('svg');
+    expect(list.cardTitles).toEqual([TITLE]);
+    expect(list.injected).toBe(0);
+    expect(list.scriptsWithUserText).toBe(0);
+    expect(list.embedded).toEqual([TITLE]);
   });
 
   test('an offer and a chat message: on both sides, live', async ({ browser }) => {

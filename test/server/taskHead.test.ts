@@ -17,19 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/server';
-
-// Shaped like public/index.html: a default title, the placeholders, html lang.
-const TEMPLATE = `<!doctype html>
-<html lang="lv">
-  <head>
-    <meta charset="utf-8" />
-    <title>Talka</title>
-    <!--talka-head-->
-    <!--talka-config-->
-    <!--talka-data-->
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+import { embeddedData, headOf, rootOf, SPA_TEMPLATE as TEMPLATE } from '../support/spaPage';
 
 const EVIL = '"><script>alert(1)</script>';
 const STREET = 'Slepenā iela 5';
@@ -59,11 +47,7 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const dataOf = (html: string): TaskPageData => {
-  const match = /<script id="talka-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) throw new Error('no talka-data script');
-  return JSON.parse(match[1]) as TaskPageData;
-};
+const dataOf = (html: string): TaskPageData => embeddedData<TaskPageData>(html);
 
 /** content="..." of a meta tag, entities decoded. */
 const metaContent = (html: string, key: string): string | null => {
@@ -213,15 +197,6 @@ describe('summarize', () => {
 
 const EVIL_HTML = `${EVIL}<img src=x onerror=alert(2)>`;
 
-/** What the server put into <div id="root">. */
-const rootOf = (html: string): string => {
-  const match = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html);
-  if (!match) throw new Error('no #root');
-  return match[1];
-};
-
-const headOf = (html: string): string => html.slice(0, html.indexOf('</head>'));
-
 describe('GET /{locale}/tasks/{slug}: the server-rendered first paint', () => {
   it('puts the status, title, budget and description into #root, and preloads the first photo', async () => {
     const task = await createTask(t.db, {
@@ -315,8 +290,9 @@ describe('GET /{locale}/tasks/{slug}: the server-rendered first paint', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"></div>');
     expect(missing.body).not.toContain('talka-first-paint');
-    const list = await t.app.inject({ method: 'GET', url: '/en/tasks' });
-    expect(list.body).toContain('<div id="root"></div>');
+    // (The task list has its own first paint: test/server/taskListFirstPaint.test.ts.)
+    const login = await t.app.inject({ method: 'GET', url: '/en/login' });
+    expect(login.body).toContain('<div id="root"></div>');
   });
 
   it('the home page gets its hero text in the locale; other one-segment paths are untouched', async () => {

@@ -5,6 +5,7 @@ import { errorPageSlice } from '../features/errors/errorPageSlice';
 import { outageSlice } from '../features/errors/outageSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
 import { loggedOut } from '../features/session/sessionActions';
+import { primeTaskListFromBootData } from '../features/taskList/bootData';
 import { primeTaskFromBootData } from '../features/tasks/bootData';
 import { i18nSlice } from '../i18n/i18nSlice';
 import type { AppRouter, SagaContext } from './navigation';
@@ -86,6 +87,7 @@ export function setupStore(preloadedState?: Partial<RootState>, options: SetupSt
     devTools: process.env.NODE_ENV !== 'production' ? { name: 'Talka' } : false,
   });
   primeTaskFromBootData(store.dispatch);
+  primeTaskListFromBootData(store.dispatch);
   setupListeners(store.dispatch);
   return store;
 }

@@ -56,7 +56,8 @@ export function LanguageSwitcher({ current }: { current: Locale }) {
               to={switchLocalePath(here, locale)}
               lang={locale}
               hrefLang={locale}
-              aria-label={LANGUAGE_NAMES[locale]}
+              // The visible code first, then the language's name (WCAG 2.5.3, label in name).
+              aria-label={`${locale.toUpperCase()} ${LANGUAGE_NAMES[locale]}`}
               aria-current={locale === current ? 'true' : undefined}
               $current={locale === current}
             >

@@ -48,7 +48,7 @@ describe('app routes', () => {
     const { user, router } = renderApp({ route: '/en/login' });
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     const switcher = screen.getByRole('navigation', { name: 'Language' });
-    await user.click(within(switcher).getByRole('link', { name: 'Latviešu' }));
+    await user.click(within(switcher).getByRole('link', { name: 'LV Latviešu' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lv/pieslegties'));
   });
 

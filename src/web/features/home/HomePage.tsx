@@ -110,6 +110,10 @@ const Hero = styled.section`
 
 const HeroText = styled.div`
   display: grid;
+  /* minmax(0, …): an auto track grows to its widest child's min-content (the search row's input
+     and the buttons), which pushed the title and subtitle past the column on a phone, wider than
+     the server's first paint of them, so their later paint became a new, larger LCP candidate. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
 `;
 
@@ -152,6 +156,8 @@ const Actions = styled.div`
 
 const Search = styled.form`
   display: grid;
+  /* The row must not grow to the input's intrinsic width (its size attribute's 20 characters). */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xs};
 
   label {

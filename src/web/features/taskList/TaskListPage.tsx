@@ -538,7 +538,7 @@ export default function TaskListPage() {
           <Results aria-busy={isFetching || undefined}>
             {tasks.map((task) => (
               <li key={task.uuid}>
-                <TaskSummaryCard task={task} locale={locale} />
+                <TaskSummaryCard task={task} locale={locale} headingLevel={2} />
               </li>
             ))}
           </Results>

@@ -103,10 +103,17 @@ export interface TaskSummaryCardProps {
   locale: Locale;
   /** The clock for the expired status (tests pass a fixed one). */
   now?: Date;
+  /** The title's heading level: 3 under a section's h2 (home), 2 right under the page's h1 (list). */
+  headingLevel?: 2 | 3;
 }
 
 /** A task in a list: title, category, status, budget, when, where, offers and author. */
-export function TaskSummaryCard({ task, locale, now = new Date() }: TaskSummaryCardProps) {
+export function TaskSummaryCard({
+  task,
+  locale,
+  now = new Date(),
+  headingLevel = 3,
+}: TaskSummaryCardProps) {
   const intl = useIntl();
   const status = displayStatus(task, now);
   const authorName = task.author?.display_name;
@@ -129,7 +136,7 @@ export function TaskSummaryCard({ task, locale, now = new Date() }: TaskSummaryC
           {task.category.title}
         </span>
       </Top>
-      <Title>
+      <Title as={headingLevel === 2 ? 'h2' : 'h3'}>
         <Link to={routePath(locale, 'task', { slug: task.identifier })}>{task.title}</Link>
       </Title>
       <Facts>

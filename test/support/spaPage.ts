@@ -1,0 +1,30 @@
+/** The server-rendered SPA page in server tests: a template shaped like public/index.html, and readers. */
+
+// Shaped like public/index.html: a default title, the placeholders, html lang.
+export const SPA_TEMPLATE = `<!doctype html>
+<html lang="lv">
+  <head>
+    <meta charset="utf-8" />
+    <title>Talka</title>
+    <!--talka-head-->
+    <!--talka-config-->
+    <!--talka-data-->
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** What the server wrote into <div id="root"> (a first paint, or nothing). */
+export const rootOf = (html: string): string => {
+  const match = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html);
+  if (!match) throw new Error('no #root');
+  return match[1];
+};
+
+export const headOf = (html: string): string => html.slice(0, html.indexOf('</head>'));
+
+/** The JSON of <script id="talka-data">. */
+export function embeddedData<T>(html: string): T {
+  const match = /<script id="talka-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no talka-data script');
+  return JSON.parse(match[1]) as T;
+}

@@ -1,0 +1,79 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import { apiLog } from '../../../../src/web/api/log';
+import TaskListPage from '../../../../src/web/features/taskList/TaskListPage';
+import { readTaskListBootData } from '../../../../src/web/features/taskList/bootData';
+import {
+  filtersFromParams,
+  requestArgs,
+  type TaskListArgs,
+} from '../../../../src/web/features/taskList/filters';
+import type { Paginated, TaskSummary } from '../../../../src/shared/types';
+import { renderWithProviders } from '../../../support/render';
+import { json } from '../../../support/webFetch';
+import { page, routeFetch, summary, TREE } from './fetchRoutes';
+
+/** The server's <script id="talka-data"> of /{locale}/tasks (TaskListPageData). */
+function embed(args: TaskListArgs, body: Paginated<TaskSummary>) {
+  const script = document.createElement('script');
+  script.id = 'talka-data';
+  script.type = 'application/json';
+  script.textContent = JSON.stringify({
+    locale: args.locale,
+    me: null,
+    taskList: { args, page: body },
+  });
+  document.body.appendChild(script);
+}
+
+const argsOf = (search: string) =>
+  requestArgs(filtersFromParams(new URLSearchParams(search)), 'en');
+
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  document.getElementById('talka-data')?.remove();
+  jest.restoreAllMocks();
+});
+
+function setup(route: string) {
+  const fetches = routeFetch({
+    '/categories': () => json(200, { data: TREE }),
+    '/tasks': () => json(200, page([summary({ title: 'From the network' })])),
+  });
+  renderWithProviders(<TaskListPage />, { route });
+  return fetches;
+}
+
+describe('the task list primed from the server-rendered page', () => {
+  it('shows the embedded page at once and requests no tasks', async () => {
+    const search = 'categories=plumbing&sort=budget_asc';
+    embed(argsOf(search), page([summary({ title: 'Rendered by the server' })], 1, 1, 1));
+    const fetches = setup(`/en/tasks?${search}`);
+    // The first render already has the cards: no spinner in between.
+    expect(screen.getByRole('heading', { level: 2, name: 'Rendered by the server' })).toBeVisible();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('1 task found')).toBeInTheDocument();
+    // The page's other request (the categories) went out and came back; none for the tasks.
+    await waitFor(() => expect(fetches.to('/categories')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(fetches.to('/tasks')).toHaveLength(0);
+  });
+
+  it('embedded for another URL: the page asks the API for its own', async () => {
+    embed(argsOf('sort=deadline'), page([summary({ title: 'Rendered by the server' })]));
+    const fetches = setup('/en/tasks?sort=newest');
+    expect(await screen.findByRole('link', { name: 'From the network' })).toBeInTheDocument();
+    expect(screen.queryByText('Rendered by the server')).toBeNull();
+    expect(fetches.to('/tasks')).toHaveLength(1);
+  });
+
+  it('ignores a page without the list, or a broken one', () => {
+    expect(readTaskListBootData()).toBeNull();
+    embed({ locale: 'xx' } as unknown as TaskListArgs, page([summary()]));
+    expect(readTaskListBootData()).toBeNull();
+  });
+});
