@@ -21,6 +21,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/server';
+import { validTaskFields } from '../support/taskFields';
 
 interface Upload {
   data: Buffer;
@@ -63,27 +64,14 @@ const image = (name = 'photo.png', data = png, type = 'image/png'): Upload => ({
   type,
 });
 
-/** A valid create form: a period, two picked places, a range budget, in bracket notation. */
+/** A valid create form (test/support/taskFields.ts) with a second picked place. */
 function validFields(overrides: Fields = {}): Fields {
   return {
-    category_id: String(category.id),
-    title: 'Fix a leaking tap',
-    description: 'The kitchen tap drips all night.',
-    'languages[]': ['lv', 'en'],
-    due_type: 'period',
-    due_start: '2035-06-01T09:00:00',
-    due_end: '2035-06-02T17:30:00',
-    location_type: 'specific',
-    'locations[0][address]': 'Brīvības iela 1, Rīga',
-    'locations[0][city]': 'Rīga',
-    'locations[0][lat]': '56.95',
-    'locations[0][lng]': '24.11',
+    ...validTaskFields(category.id),
     'locations[1][address]': 'Rīgas iela 5, Jelgava',
     'locations[1][city]': 'Jelgava',
     'locations[1][lat]': '56.65',
     'locations[1][lng]': '23.72',
-    budget_from: '50',
-    budget_to: '120',
     ...overrides,
   };
 }

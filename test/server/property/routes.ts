@@ -20,6 +20,7 @@ import { becomeFreelancerSchema, profileSchema } from '../../../src/shared/valid
 import { reportSchema } from '../../../src/shared/validation/report';
 import { parseTaskMultipart, taskFormSchema } from '../../../src/shared/validation/taskForm';
 import { createOffer, createTask, type TestOffer, type TestTask } from '../../support/server';
+import { validTaskFields } from '../../support/taskFields';
 import {
   jsonBodyArb,
   junkFiles,
@@ -165,28 +166,10 @@ const chooseSchema = yup.object({ hash: yup.string().strict().required() });
 let unique = 0;
 const uniqueEmail = () => `prop-${Date.now().toString(36)}-${unique++}@example.test`;
 
-function taskFields(
+const taskFields = (
   env: Env,
   extra: Record<string, string> = {},
-): Record<string, string | string[]> {
-  return {
-    category_id: String(env.categoryId),
-    title: 'Fix a leaking tap',
-    description: 'The kitchen tap drips all night.',
-    'languages[]': ['lv', 'en'],
-    due_type: 'period',
-    due_start: '2035-06-01T09:00:00',
-    due_end: '2035-06-02T17:30:00',
-    location_type: 'specific',
-    'locations[0][address]': 'Brīvības iela 1, Rīga',
-    'locations[0][city]': 'Rīga',
-    'locations[0][lat]': '56.95',
-    'locations[0][lng]': '24.11',
-    budget_from: '50',
-    budget_to: '120',
-    ...extra,
-  };
-}
+): Record<string, string | string[]> => ({ ...validTaskFields(env.categoryId), ...extra });
 
 const taskBody = (env: Env, extra?: Record<string, string>) =>
   fc.oneof(
