@@ -2,6 +2,7 @@
 // page, the task API, lists) and writes (a freelancer edits their offer, the customer and the
 // freelancer chat), with logged-in sessions and CSRF tokens; then a soak of the same mix with the
 // server's memory (RSS and V8 heap, after a GC) sampled at its start and end.
+import os from 'node:os';
 import { cannon } from './api.mjs';
 import { Client, DEMO_PASSWORD } from './http.mjs';
 import { TASK_SLUG } from './lighthouse.mjs';
@@ -52,6 +53,8 @@ function mix({ visitor, customer, freelancer, task, offer, conversation }) {
   ];
 }
 
+const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)));
+
 // autocannon counts a timeout (no answer within 10 s) among its errors too.
 const errorsOf = (f) => f.errors + f.non2xx;
 
@@ -67,10 +70,14 @@ export async function runLoad(
   const prepared = await prepare(server.base);
   const requests = mix(prepared);
   const memoryBefore = await server.memory();
+  // The machine may be shared: the load average before and after every run goes with its figures.
+  const loadAverageBefore = loadAverage();
   const load = await cannon({ url: server.base, requests, connections, duration });
+  load.loadAverage = { before: loadAverageBefore, after: loadAverage() };
   console.log(
     `  load: ${load.reqPerSec.toFixed(0)} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ` +
-      `errors ${errorsOf(load)}`,
+      `max ${load.maxMs} ms, errors ${errorsOf(load)} (timeouts ${load.timeouts}, non-2xx ` +
+      `${load.non2xx}); load average ${load.loadAverage.before[0]} -> ${load.loadAverage.after[0]}`,
   );
 
   let soak = null;
@@ -86,6 +93,7 @@ export async function runLoad(
         .catch(() => undefined);
     }, 15_000);
     let traffic;
+    const soakLoadBefore = loadAverage();
     try {
       traffic = await cannon({
         url: server.base,
@@ -96,6 +104,7 @@ export async function runLoad(
     } finally {
       clearInterval(timer);
     }
+    traffic.loadAverage = { before: soakLoadBefore, after: loadAverage() };
     const end = await server.memory();
     samples.push({ t: soakSeconds, ...end });
     const rssChange = end.rss / start.rss - 1;
@@ -115,7 +124,9 @@ export async function runLoad(
     console.log(
       `  soak ${soakSeconds} s: RSS ${(start.rss / 2 ** 20).toFixed(0)} -> ${(end.rss / 2 ** 20).toFixed(0)} MB, ` +
         `heap ${(start.heapUsed / 2 ** 20).toFixed(0)} -> ${(end.heapUsed / 2 ** 20).toFixed(0)} MB, ` +
-        `errors ${soak.errors}`,
+        `errors ${soak.errors}; ${traffic.reqPerSec.toFixed(0)} req/s, p50 ${traffic.p50Ms} ms, ` +
+        `p99 ${traffic.p99Ms} ms; load average ${traffic.loadAverage.before[0]} -> ` +
+        `${traffic.loadAverage.after[0]}`,
     );
   }
   return {

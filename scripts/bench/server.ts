@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { loadConfig } from '../../config';
 import { buildServer } from '../../src/server/app';
@@ -53,7 +54,10 @@ async function main(): Promise<void> {
     };
   });
 
+  const trace = startTrace(app.server, process.env.BENCH_TRACE_FILE ?? '');
+
   const shutdown = async () => {
+    trace();
     try {
       await bare.close();
       await app.close();
@@ -71,6 +75,79 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
   });
   console.log('bench-server-ready');
+}
+
+/**
+ * BENCH_TRACE_FILE=path: every request's timing (from the raw HTTP server, so before any hook) and
+ * the event loop's delay each second, written as JSON lines when the server stops.
+ */
+function startTrace(server: import('node:http').Server, file: string): () => void {
+  if (!file) return () => undefined;
+  const lines: string[] = [];
+  const inFlight = new Map<number, { method: string; url: string; start: number }>();
+  let nextId = 0;
+  server.on('connection', (socket: import('node:net').Socket) => {
+    lines.push(JSON.stringify({ kind: 'conn', port: socket.remotePort, at: Date.now() }));
+  });
+  server.on('request', (req: import('node:http').IncomingMessage, res) => {
+    const id = nextId++;
+    const start = performance.now();
+    inFlight.set(id, { method: req.method ?? '', url: req.url ?? '', start });
+    let done = false;
+    const end = (how: string) => {
+      if (done) return;
+      done = true;
+      inFlight.delete(id);
+      lines.push(
+        JSON.stringify({
+          kind: 'req',
+          how,
+          method: req.method,
+          url: req.url,
+          port: req.socket.remotePort,
+          status: res.statusCode,
+          at: Math.round(performance.timeOrigin + start),
+          ms: Math.round(performance.now() - start),
+        }),
+      );
+    };
+    res.on('finish', () => end('finish'));
+    res.on('close', () => end('close'));
+  });
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    let oldest = 0;
+    for (const r of inFlight.values()) oldest = Math.max(oldest, now - r.start);
+    lines.push(
+      JSON.stringify({
+        kind: 'loop',
+        at: Math.round(performance.timeOrigin + now),
+        maxMs: Math.round(delay.max / 1e6),
+        p99Ms: Math.round(delay.percentile(99) / 1e6),
+        meanMs: Math.round(delay.mean / 1e6),
+        inFlight: inFlight.size,
+        oldestMs: Math.round(oldest),
+        rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
+      }),
+    );
+    delay.reset();
+  }, 1000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    for (const r of inFlight.values()) {
+      lines.push(
+        JSON.stringify({
+          kind: 'unanswered',
+          ...r,
+          ageMs: Math.round(performance.now() - r.start),
+        }),
+      );
+    }
+    fs.writeFileSync(file, lines.join('\n') + '\n');
+  };
 }
 
 main().catch((err: unknown) => {

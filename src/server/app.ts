@@ -12,6 +12,7 @@ import { sessionPlugin } from './auth/session';
 import type { Db } from './db/db';
 import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
+import { admissionPlugin } from './plugins/admission';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
 import { noStorePlugin } from './plugins/noStore';
 import { pushPlugin, pushRoutes } from './push';
@@ -81,6 +82,8 @@ export async function buildServer(
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
+  // First: a request waits here, in a fair queue, before any other hook runs (plugins/admission.ts).
+  await app.register(admissionPlugin);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
