@@ -31,6 +31,7 @@ import {
 import { completionMessages as messages } from './messages';
 import { focusFirstError } from '../../ui/formErrors';
 import { reasonsForRole } from './reasons';
+import { FormAlert } from '../../ui/FormAlert';
 
 const Fieldset = styled.fieldset`
   margin: 0 0 ${({ theme }) => theme.space.md};
@@ -55,14 +56,6 @@ const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Alert = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Actions = styled.div`
@@ -150,7 +143,9 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
       )}
     >
       <div ref={bodyRef}>
-        {context.failed && <Alert role="alert">{intl.formatMessage(messages.failed)}</Alert>}
+        {context.failed && (
+          <FormAlert role="alert">{intl.formatMessage(messages.failed)}</FormAlert>
+        )}
         {step === 'reason' ? (
           <ReasonStep
             context={context}
@@ -199,7 +194,7 @@ function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonSt
   if (isError) {
     return (
       <>
-        <Alert role="alert">{intl.formatMessage(messages.reasonsFailed)}</Alert>
+        <FormAlert role="alert">{intl.formatMessage(messages.reasonsFailed)}</FormAlert>
         <Button $variant="secondary" onClick={() => void refetch()}>
           {intl.formatMessage(messages.retry)}
         </Button>

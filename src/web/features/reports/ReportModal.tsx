@@ -13,20 +13,13 @@ import { showNotice } from '../notices/noticesSlice';
 import { reportMessages as messages } from './messages';
 import { useReportTaskMutation } from './reportsApi';
 import { focusFirstError } from '../../ui/formErrors';
+import { FormAlert } from '../../ui/FormAlert';
 
 const Counter = styled.p<{ $over: boolean }>`
   margin: 0;
   justify-self: end;
   color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Alert = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Actions = styled.div`
@@ -101,7 +94,7 @@ export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: 
           {({ handleSubmit, submitting, submitError, submitErrors }) => (
             <form onSubmit={handleSubmit} noValidate>
               <ScrollToSubmitErrors errors={submitErrors} container={bodyRef} />
-              {submitError && <Alert role="alert">{String(submitError)}</Alert>}
+              {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
               <Field<string> name="message">
                 {({ input, meta }) => {
                   const length = (input.value ?? '').length;

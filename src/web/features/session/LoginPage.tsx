@@ -16,6 +16,7 @@ import { registrationMessages } from '../registration/messages';
 import { sessionMessages as messages } from './messages';
 import { useLoginMutation, type LoginRequest } from './sessionApi';
 import { shownError } from '../../ui/formErrors';
+import { FormAlert } from '../../ui/FormAlert';
 
 const Card = styled.section`
   max-width: 420px;
@@ -24,14 +25,6 @@ const Card = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.card};
-`;
-
-const FormError = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -89,7 +82,7 @@ export default function LoginPage() {
       <Form<LoginRequest> onSubmit={onSubmit} validate={validate}>
         {({ handleSubmit, submitting, submitError }) => (
           <form onSubmit={handleSubmit} noValidate>
-            {submitError && <FormError role="alert">{submitError}</FormError>}
+            {submitError && <FormAlert role="alert">{submitError}</FormAlert>}
             <Field<string> name="email">
               {({ input, meta }) => (
                 <TextField
