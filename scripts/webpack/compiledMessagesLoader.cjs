@@ -12,7 +12,8 @@ const { parse } = require('@formatjs/icu-messageformat-parser');
 const PARTS = {
   home: ['home'],
   list: ['taskList'],
-  task: ['completion', 'offers', 'reports', 'tasks'],
+  // The map and the lightbox show on the task page and the task form (which loads every part).
+  task: ['completion', 'lightbox', 'map', 'offers', 'reports', 'tasks'],
   later: ['freelancers', 'profile', 'registration', 'taskForm', 'validation'],
 };
 

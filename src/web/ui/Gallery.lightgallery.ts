@@ -5,7 +5,7 @@
 import lightGallery from 'lightgallery';
 import lgCssUrl from 'lightgallery/css/lightgallery.css';
 import lgFontUrl from 'lightgallery/fonts/lg.woff2';
-import type { GalleryImage, Lightbox } from './Gallery';
+import type { GalleryImage, Lightbox, LightboxStrings } from './Gallery';
 import { ensureStyle, ensureStylesheet } from './stylesheet';
 
 function ensureAssets(): void {
@@ -15,15 +15,22 @@ function ensureAssets(): void {
     ensureStyle(
       'talka-lg-font',
       `@font-face{font-family:"lg";src:url("${lgFontUrl}") format("woff2");font-display:block;}` +
-        '.lg-outer .lg-current .lg-image{cursor:alias;}',
+        '.lg-outer .lg-current .lg-image{cursor:alias;}' +
+        // Its focus ring is 1px dashed: ours is 3px, white on the dark viewer.
+        '.lg-container .lg-icon:focus-visible{outline:3px solid #fff;outline-offset:-3px;}',
     );
   }
 }
+
+/** lightgallery writes its strings into HTML attributes as they are. */
+const attribute = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function createLightbox(
   host: HTMLElement,
   images: readonly GalleryImage[],
   alts: readonly string[],
+  strings: LightboxStrings,
 ): Lightbox {
   ensureAssets();
   const gallery = lightGallery(host, {
@@ -36,6 +43,17 @@ export function createLightbox(
     // Previous on the first and next on the last wrap around (SPEC section 2).
     loop: true,
     download: false,
+    // Its own texts are English: ours, in the page's language (every one of them is required).
+    strings: {
+      closeGallery: attribute(strings.close),
+      toggleMaximize: attribute(strings.maximize),
+      previousSlide: attribute(strings.previous),
+      nextSlide: attribute(strings.next),
+      download: attribute(strings.download),
+      playVideo: attribute(strings.playVideo),
+      mediaLoadingFailed: attribute(strings.loadFailed),
+    },
+    ariaLabelledby: strings.labelledBy,
     licenseKey: '0000-0000-000-0000',
   });
 

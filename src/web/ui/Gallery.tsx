@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
 
 export interface GalleryImage {
@@ -22,12 +23,37 @@ export interface Lightbox {
   destroy(): void;
 }
 
+/** The lightbox's own texts, translated (lightgallery's are English). */
+export interface LightboxStrings {
+  close: string;
+  maximize: string;
+  previous: string;
+  next: string;
+  download: string;
+  playVideo: string;
+  loadFailed: string;
+  /** Id of the element whose text names the lightbox dialog. */
+  labelledBy: string;
+}
+
 /** `alts`: the translated alt text of each image, in order (the lightbox shows them too). */
 export type LightboxFactory = (
   host: HTMLElement,
   images: readonly GalleryImage[],
   alts: readonly string[],
+  strings: LightboxStrings,
 ) => Lightbox;
+
+const messages = defineMessages({
+  label: { id: 'lightbox.label', defaultMessage: 'Image viewer' },
+  close: { id: 'lightbox.close', defaultMessage: 'Close the image viewer' },
+  maximize: { id: 'lightbox.maximize', defaultMessage: 'Full size on or off' },
+  previous: { id: 'lightbox.previous', defaultMessage: 'Previous image' },
+  next: { id: 'lightbox.next', defaultMessage: 'Next image' },
+  download: { id: 'lightbox.download', defaultMessage: 'Download' },
+  playVideo: { id: 'lightbox.playVideo', defaultMessage: 'Play the video' },
+  loadFailed: { id: 'lightbox.loadFailed', defaultMessage: 'The image could not be loaded.' },
+});
 
 /** Loads lightgallery (and its CSS) on the first click: its own chunk, 'lightbox'. */
 export const loadLightbox = (): Promise<LightboxFactory> =>
@@ -77,14 +103,29 @@ const Tile = styled.button`
 export function Gallery({ images, altText, label }: GalleryProps) {
   const host = useRef<HTMLDivElement>(null);
   const lightbox = useRef<Lightbox | null>(null);
+  const intl = useIntl();
+  const labelId = useId();
+  const strings = useMemo<LightboxStrings>(
+    () => ({
+      close: intl.formatMessage(messages.close),
+      maximize: intl.formatMessage(messages.maximize),
+      previous: intl.formatMessage(messages.previous),
+      next: intl.formatMessage(messages.next),
+      download: intl.formatMessage(messages.download),
+      playVideo: intl.formatMessage(messages.playVideo),
+      loadFailed: intl.formatMessage(messages.loadFailed),
+      labelledBy: labelId,
+    }),
+    [intl, labelId],
+  );
 
-  // A new image list (e.g. after a push refetch) needs a new lightbox.
+  // A new image list (e.g. after a push refetch) or another language needs a new lightbox.
   useEffect(
     () => () => {
       lightbox.current?.destroy();
       lightbox.current = null;
     },
-    [images],
+    [images, strings],
   );
 
   const open = useCallback(
@@ -97,6 +138,7 @@ export function Gallery({ images, altText, label }: GalleryProps) {
             host.current,
             images,
             images.map((_, n) => altText(n + 1, images.length)),
+            strings,
           );
         }
         lightbox.current?.open(index);
@@ -106,7 +148,7 @@ export function Gallery({ images, altText, label }: GalleryProps) {
         window.open(images[index]?.original, '_blank', 'noopener');
       }
     },
-    [images, altText],
+    [images, altText, strings],
   );
 
   if (images.length === 0) return null;
@@ -128,7 +170,9 @@ export function Gallery({ images, altText, label }: GalleryProps) {
           </li>
         ))}
       </Grid>
-      <div ref={host} hidden />
+      <div ref={host} hidden>
+        <span id={labelId}>{intl.formatMessage(messages.label)}</span>
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@
  * canvas in jsdom); its pure parts live in mapGeometry.ts.
  */
 import { useEffect, useRef } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import Feature from 'ol/Feature';
@@ -24,6 +25,13 @@ import { ensureStylesheet } from './stylesheet';
 
 ensureStylesheet(olCssUrl);
 
+/** The texts of OpenLayers' own controls (English by default), translated. */
+const messages = defineMessages({
+  zoomIn: { id: 'map.zoomIn', defaultMessage: 'Zoom in' },
+  zoomOut: { id: 'map.zoomOut', defaultMessage: 'Zoom out' },
+  attributions: { id: 'map.attributions', defaultMessage: 'Map data sources' },
+});
+
 const circleStyle = new Style({
   fill: new Fill({ color: 'rgba(11, 92, 173, 0.15)' }),
   stroke: new Stroke({ color: '#0b5cad', width: 2 }),
@@ -42,6 +50,10 @@ function pinStyle(label: string): Style {
 
 export default function MapViewOl({ points, tileUrl, attribution, height, label }: MapViewProps) {
   const target = useRef<HTMLDivElement>(null);
+  const intl = useIntl();
+  const zoomIn = intl.formatMessage(messages.zoomIn);
+  const zoomOut = intl.formatMessage(messages.zoomOut);
+  const attributions = intl.formatMessage(messages.attributions);
 
   useEffect(() => {
     const element = target.current;
@@ -84,18 +96,29 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     const map = new OlMap({
       target: element,
       layers,
-      controls: defaultControls({ attribution: Boolean(tileUrl), rotate: false }),
+      controls: defaultControls({
+        attribution: Boolean(tileUrl),
+        attributionOptions: { tipLabel: attributions },
+        rotate: false,
+        zoomOptions: { zoomInTipLabel: zoomIn, zoomOutTipLabel: zoomOut },
+      }),
       keyboardEventTarget: element,
       view: new View({
         center: center ? fromLonLat(center) : fromLonLat([0, 0]),
         zoom: MAP.startZoom,
       }),
     });
+    // The tip labels are titles; the buttons' own text is a sign ('+', '–', 'i'): name them too.
+    const name = (selector: string, text: string) =>
+      element.querySelector(selector)?.setAttribute('aria-label', text);
+    name('.ol-zoom-in', zoomIn);
+    name('.ol-zoom-out', zoomOut);
+    name('.ol-attribution button', attributions);
     if (points.length > 0) {
       map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: mapZoom(points) });
     }
     return () => map.setTarget(undefined);
-  }, [points, tileUrl, attribution]);
+  }, [points, tileUrl, attribution, zoomIn, zoomOut, attributions]);
 
   return (
     <MapFrame

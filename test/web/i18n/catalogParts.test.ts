@@ -55,6 +55,13 @@ describe.each(LOCALES)('the %s catalog in parts', (locale) => {
     }
     expect(prefixesOf('home')).toEqual(['home']);
     expect(prefixesOf('list')).toEqual(['taskList']);
-    expect(prefixesOf('task')).toEqual(['completion', 'offers', 'reports', 'tasks']);
+    expect(prefixesOf('task')).toEqual([
+      'completion',
+      'lightbox',
+      'map',
+      'offers',
+      'reports',
+      'tasks',
+    ]);
   });
 });

@@ -3,15 +3,18 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../../../src/web/app/theme';
-import { Gallery } from '../../../src/web/ui/Gallery';
+import { Gallery, type LightboxStrings } from '../../../src/web/ui/Gallery';
+import en from '../../../translations/en.json';
+import lv from '../../../translations/lv.json';
 
 // lightgallery draws its own DOM and CSS; its chunk is replaced by a recording fake here.
 const mockLightbox = { open: jest.fn(), destroy: jest.fn(), created: jest.fn() };
 jest.mock('../../../src/web/ui/Gallery.lightgallery', () => ({
-  createLightbox: (host: HTMLElement, images: unknown[], alts: string[]) => {
-    mockLightbox.created(host, images, alts);
+  createLightbox: (host: HTMLElement, images: unknown[], alts: string[], strings: unknown) => {
+    mockLightbox.created(host, images, alts, strings);
     return { open: mockLightbox.open, destroy: mockLightbox.destroy };
   },
 }));
@@ -22,11 +25,13 @@ const images = [1, 2, 3].map((n) => ({
   original: `/o${n}.jpg`,
 }));
 
-const renderGallery = (list = images) =>
+const renderGallery = (list = images, locale: 'en' | 'lv' = 'en') =>
   render(
-    <ThemeProvider theme={theme}>
-      <Gallery images={list} label="Photos" altText={(i, n) => `Photo ${i} of ${n}`} />
-    </ThemeProvider>,
+    <IntlProvider locale={locale} messages={locale === 'lv' ? lv : en}>
+      <ThemeProvider theme={theme}>
+        <Gallery images={list} label="Photos" altText={(i, n) => `Photo ${i} of ${n}`} />
+      </ThemeProvider>
+    </IntlProvider>,
   );
 
 beforeEach(() => jest.clearAllMocks());
@@ -57,14 +62,36 @@ describe('Gallery', () => {
     await user.click(screen.getByRole('button', { name: 'Photo 3 of 3' }));
     await waitFor(() => expect(mockLightbox.open).toHaveBeenCalledWith(2));
     // The lightbox shows each image with the same alt text as its thumbnail.
-    expect(mockLightbox.created).toHaveBeenCalledWith(expect.any(HTMLElement), images, [
-      'Photo 1 of 3',
-      'Photo 2 of 3',
-      'Photo 3 of 3',
-    ]);
+    expect(mockLightbox.created).toHaveBeenCalledWith(
+      expect.any(HTMLElement),
+      images,
+      ['Photo 1 of 3', 'Photo 2 of 3', 'Photo 3 of 3'],
+      expect.objectContaining({ close: 'Close the image viewer', next: 'Next image' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Photo 1 of 3' }));
     await waitFor(() => expect(mockLightbox.open).toHaveBeenLastCalledWith(0));
     expect(mockLightbox.created).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives the lightbox its texts in the page's language, and a name for its dialog", async () => {
+    const user = userEvent.setup();
+    renderGallery(images, 'lv');
+    await user.click(screen.getByRole('button', { name: 'Photo 2 of 3' }));
+    await waitFor(() => expect(mockLightbox.open).toHaveBeenCalledWith(1));
+    const strings = mockLightbox.created.mock.calls[0][3] as LightboxStrings;
+    expect(strings).toEqual({
+      close: lv['lightbox.close'],
+      maximize: lv['lightbox.maximize'],
+      previous: lv['lightbox.previous'],
+      next: lv['lightbox.next'],
+      download: lv['lightbox.download'],
+      playVideo: lv['lightbox.playVideo'],
+      loadFailed: lv['lightbox.loadFailed'],
+      labelledBy: expect.any(String),
+    });
+    expect(strings.next).toBe('Nākamais attēls');
+    // The dialog lightgallery draws is named by this text (aria-labelledby).
+    expect(document.getElementById(strings.labelledBy)).toHaveTextContent('Attēlu skatītājs');
   });
 
   it('destroys the lightbox on unmount', async () => {
