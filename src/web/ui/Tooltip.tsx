@@ -15,11 +15,10 @@ const Wrapper = styled.span`
   display: inline-block;
 `;
 
-const Bubble = styled.span<{ $visible: boolean }>`
+const Bubble = styled.span<{ $visible: boolean; $align: TooltipAlign }>`
   position: absolute;
-  left: 50%;
   bottom: calc(100% + 8px);
-  transform: translateX(-50%);
+  ${({ $align }) => ($align === 'end' ? 'right: 0;' : 'left: 50%; transform: translateX(-50%);')}
   z-index: ${({ theme }) => theme.zIndices.tooltip};
   width: max-content;
   max-width: 260px;
@@ -43,20 +42,27 @@ type TriggerProps = {
   onKeyDown?: (event: KeyboardEvent) => void;
 };
 
+/** Where the bubble sits over its trigger: centred, or flush with its end (a trigger at the right edge). */
+export type TooltipAlign = 'center' | 'end';
+
 interface Props {
-  /** Translated tooltip text. */
+  /** Translated tooltip text; none (null) shows no tooltip, the trigger staying mounted as it is. */
   content: ReactNode;
   /** One focusable element (a link or a button). */
   children: ReactElement<TriggerProps>;
+  /** Default 'center'. */
+  align?: TooltipAlign;
 }
 
 /** A tooltip that describes its trigger (aria-describedby), on hover and on keyboard focus. */
-export function Tooltip({ content, children }: Props) {
+export function Tooltip({ content, children, align = 'center' }: Props) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const own = children.props;
+  const shown = content !== null && content !== undefined && content !== '';
   const trigger = cloneElement(children, {
-    'aria-describedby': [own['aria-describedby'], id].filter(Boolean).join(' '),
+    'aria-describedby':
+      [own['aria-describedby'], shown ? id : null].filter(Boolean).join(' ') || undefined,
     onMouseEnter: (event: MouseEvent) => {
       own.onMouseEnter?.(event);
       setVisible(true);
@@ -81,9 +87,11 @@ export function Tooltip({ content, children }: Props) {
   return (
     <Wrapper>
       {trigger}
-      <Bubble role="tooltip" id={id} $visible={visible} data-visible={visible}>
-        {content}
-      </Bubble>
+      {shown && (
+        <Bubble role="tooltip" id={id} $visible={visible} $align={align} data-visible={visible}>
+          {content}
+        </Bubble>
+      )}
     </Wrapper>
   );
 }

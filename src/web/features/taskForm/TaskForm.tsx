@@ -20,6 +20,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { Tooltip } from '../../ui/Tooltip';
 import { DateTimeInput } from '../../ui/DateTimeInput';
 import { ImageDropzone } from '../../ui/ImageDropzone';
 import { showNotice } from '../notices/noticesSlice';
@@ -61,6 +62,11 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   align-items: center;
   justify-content: flex-end;
+
+  /* The refused submit stays focusable (aria-disabled), looking refused. */
+  button[aria-disabled='true'] {
+    cursor: not-allowed;
+  }
 `;
 
 const Progress = styled.div`
@@ -526,6 +532,12 @@ function SubmitArea({
   const invalid =
     (state.hasValidationErrors && (state.submitFailed || touchedError)) || serverFieldErrors;
   const submitting = state.submitting;
+  // Why the submit is refused (SPEC 2: while invalid or while any image error exists).
+  const blockedBy = invalid
+    ? messages.submitInvalidHint
+    : imageErrors
+      ? messages.submitImageErrorsHint
+      : null;
 
   return (
     <div>
@@ -549,17 +561,26 @@ function SubmitArea({
             {intl.formatMessage(messages.cancel)}
           </Button>
         )}
-        <Button
-          type="submit"
-          $variant={invalid ? 'danger' : 'primary'}
-          $loading={submitting}
-          loadingLabel={intl.formatMessage(messages.submitting)}
-          disabled={invalid || imageErrors}
-        >
-          {invalid
-            ? intl.formatMessage(messages.submitInvalid)
-            : intl.formatMessage(mode === 'create' ? messages.submitCreate : messages.submitUpdate)}
-        </Button>
+        {/* Blocked, not disabled: a keyboard user still reaches it and hears why (its tooltip). */}
+        <Tooltip content={blockedBy ? intl.formatMessage(blockedBy) : null} align="end">
+          <Button
+            type="submit"
+            $variant={invalid ? 'danger' : 'primary'}
+            $loading={submitting}
+            loadingLabel={intl.formatMessage(messages.submitting)}
+            aria-disabled={blockedBy ? true : undefined}
+            // Also stops the implicit submission (Enter in a field clicks this default button).
+            onClick={(event) => {
+              if (blockedBy) event.preventDefault();
+            }}
+          >
+            {invalid
+              ? intl.formatMessage(messages.submitInvalid)
+              : intl.formatMessage(
+                  mode === 'create' ? messages.submitCreate : messages.submitUpdate,
+                )}
+          </Button>
+        </Tooltip>
       </Actions>
     </div>
   );

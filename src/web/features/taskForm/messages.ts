@@ -78,6 +78,14 @@ export const taskFormMessages = defineMessages({
   submitCreate: { id: 'taskForm.submit.create', defaultMessage: 'Add task' },
   submitUpdate: { id: 'taskForm.submit.update', defaultMessage: 'Save changes' },
   submitInvalid: { id: 'taskForm.submit.invalid', defaultMessage: 'Invalid form' },
+  submitInvalidHint: {
+    id: 'taskForm.submit.invalidHint',
+    defaultMessage: 'Correct the fields marked in red first.',
+  },
+  submitImageErrorsHint: {
+    id: 'taskForm.submit.imageErrorsHint',
+    defaultMessage: 'Remove the images that cannot be added first.',
+  },
   submitting: { id: 'taskForm.submit.submitting', defaultMessage: 'Sending…' },
   uploadProgress: { id: 'taskForm.upload.progress', defaultMessage: 'Uploading: {percent}%' },
   uploadCancel: { id: 'taskForm.upload.cancel', defaultMessage: 'Cancel upload' },

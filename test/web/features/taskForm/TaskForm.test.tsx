@@ -2,6 +2,7 @@
  * @jest-environment ./test/support/webEnvironment.ts
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { LIMITS } from '../../../../src/shared/limits';
 import type { Place } from '../../../../src/shared/places';
 import type { Task, TaskImage } from '../../../../src/shared/types';
 import {
@@ -74,26 +75,62 @@ describe('TaskForm: submit button (SPEC 2)', () => {
     expect(submitButton()).toHaveTextContent('Save changes');
   });
 
-  it("turns red with 'Invalid form' and disabled after a submit attempt on an invalid form", async () => {
+  it("turns red with 'Invalid form' and refuses to submit after a submit attempt on an invalid form", async () => {
     const { user } = renderForm(emptyTaskForm(null));
     expect(submitButton()).toHaveTextContent('Add task');
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
     await submit(user);
     expect(submitButton()).toHaveTextContent('Invalid form');
-    expect(submitButton()).toBeDisabled();
+    // Disabled for assistive technology, yet focusable: a keyboard user reaches it to hear why.
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(submitButton()).toHaveAccessibleDescription('Correct the fields marked in red first.');
     expect(screen.getAllByText('This field is required.').length).toBeGreaterThan(3);
+    await submit(user);
     expect(FakeXhr.requests).toHaveLength(0);
   });
 
-  it("reads 'Invalid form' as soon as a touched field is invalid", async () => {
+  it('refuses to submit while an image has an error, and says so', async () => {
+    const { user } = renderForm();
+    const big = new File([new Uint8Array(LIMITS.imageMaxBytes + 1)], 'huge.jpg', {
+      type: 'image/jpeg',
+    });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, big);
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'true'));
+    expect(submitButton()).toHaveTextContent('Add task');
+    expect(submitButton()).toHaveAccessibleDescription(
+      'Remove the images that cannot be added first.',
+    );
+    await submit(user);
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it("reads 'Invalid form' as soon as a touched field is invalid; a keyboard user reaches it and hears why", async () => {
     const { user } = renderForm();
     const title = screen.getByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'abc');
     await user.tab();
     expect(submitButton()).toHaveTextContent('Invalid form');
+    const tooltip = screen.getByRole('tooltip', { hidden: true });
+    expect(tooltip).toHaveTextContent('Correct the fields marked in red first.');
+    expect(tooltip).toHaveAttribute('data-visible', 'false');
+    // Tab goes on from the field to the button: it is not taken out of the order.
+    for (let press = 0; press < 100 && document.activeElement !== submitButton(); press += 1) {
+      await user.tab();
+    }
+    expect(submitButton()).toHaveFocus();
+    expect(tooltip).toHaveAttribute('data-visible', 'true');
+    // Neither Enter on it nor Enter in a field (the implicit submission) sends anything.
+    await user.keyboard('{Enter}');
+    await user.click(title);
+    await user.keyboard('{Enter}');
+    expect(FakeXhr.requests).toHaveLength(0);
+    // Once valid the button submits and the tooltip is gone.
     await user.type(title, 'defg');
     expect(submitButton()).toHaveTextContent('Add task');
     expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull();
   });
 });
 
