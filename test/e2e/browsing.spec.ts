@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectFocusTrappedIn, expectNoA11yViolations } from './support';
+import {
+  expectEveryControlReachableByTab,
+  expectFocusTrappedIn,
+  expectNoA11yViolations,
+} from './support';
 
 /** The e2e server's data folder (scripts/e2e.mjs makes one per run; playwright.config.ts). */
 const OUTBOX = path.resolve(process.env.TALKA_E2E_DATA_DIR || 'data/e2e', 'outbox');
@@ -41,6 +45,7 @@ test.describe('browsing as a newcomer', () => {
       page.getByRole('heading', { level: 1, name: 'Get it done by a local tasker' }),
     ).toBeVisible();
     await expectNoA11yViolations(page, 'home (phone)');
+    await expectEveryControlReachableByTab(page, 'home (phone)');
 
     // On a phone the side panel is hidden; its button opens the categories in a modal.
     const sidebarButton = page.getByRole('button', { name: 'Browse categories' });
@@ -51,6 +56,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(modal).toBeVisible();
     await expect(sidebarButton).toHaveAttribute('aria-expanded', 'true');
     await expectNoA11yViolations(page, 'categories modal (phone)');
+    await expectEveryControlReachableByTab(page, 'categories modal (phone)');
     await expectFocusTrappedIn(modal);
 
     // A child category leads to the task list filtered by its slug; the modal closes.
@@ -73,6 +79,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
     await expect(filters.getByLabel('Category')).toHaveValue('plumbing');
     await expectNoA11yViolations(page, 'task list filters modal (phone)');
+    await expectEveryControlReachableByTab(page, 'task list filters modal (phone)');
 
     // Filter further: open tasks only, then a search text; the URL keeps every filter.
     await filters.getByLabel('Status').selectOption('open');
@@ -92,6 +99,7 @@ test.describe('browsing as a newcomer', () => {
     ).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(0);
     await expectNoA11yViolations(page, 'filtered task list (phone)');
+    await expectEveryControlReachableByTab(page, 'filtered task list (phone)');
 
     // Open the task: a visitor's make-offer control is a link to log in, described by its tooltip.
     await taskLink.click();
@@ -104,6 +112,7 @@ test.describe('browsing as a newcomer', () => {
     );
     await expect(visitorOffer).toHaveAccessibleDescription('Log in to make an offer');
     await expectNoA11yViolations(page, 'task detail (phone, visitor)');
+    await expectEveryControlReachableByTab(page, 'task detail (phone, visitor)');
     await visitorOffer.click();
     await expect(page).toHaveURL(/\/en\/login\?next=/);
 
@@ -111,6 +120,7 @@ test.describe('browsing as a newcomer', () => {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page).toHaveURL(/\/en\/register\?next=%2Fen%2Ftasks%2FTKOPEN01$/);
     await expectNoA11yViolations(page, 'register (phone)');
+    await expectEveryControlReachableByTab(page, 'register (phone)');
     const email = `newcomer-${Date.now()}@talka.test`;
     await page.getByLabel('Full name').fill('Nora Newcomer');
     await page.getByLabel('Email').fill(email);
@@ -123,6 +133,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText(`We sent a message to ${email}.`);
     await expectNoA11yViolations(page, 'check your email (phone)');
+    await expectEveryControlReachableByTab(page, 'check your email (phone)');
     await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
     const link = await confirmationLink(email);
     expect(link.pathname).toBe('/en/confirm-email');
@@ -132,6 +143,7 @@ test.describe('browsing as a newcomer', () => {
       page.getByRole('heading', { level: 1, name: 'Confirm your account' }),
     ).toBeVisible();
     await expectNoA11yViolations(page, 'confirm your account (phone)');
+    await expectEveryControlReachableByTab(page, 'confirm your account (phone)');
     await page.getByRole('button', { name: 'Confirm and log in' }).click();
 
     // Back on the task, logged in but not a freelancer: the control leads to become-freelancer.
@@ -145,6 +157,7 @@ test.describe('browsing as a newcomer', () => {
       page.getByRole('heading', { level: 1, name: 'Become a freelancer' }),
     ).toBeVisible();
     await expectNoA11yViolations(page, 'become a freelancer (phone)');
+    await expectEveryControlReachableByTab(page, 'become a freelancer (phone)');
     await page.getByRole('checkbox', { name: 'Plumbing', exact: true }).check();
     // The page's language is offered checked; English is chosen either way.
     const english = page.getByRole('group', { name: 'Languages you speak' }).getByRole('checkbox', {
@@ -163,6 +176,7 @@ test.describe('browsing as a newcomer', () => {
     await expect(offerForm.getByLabel('Description')).toBeVisible();
     await expect(offerForm.getByLabel('Price, EUR')).toBeVisible();
     await expectNoA11yViolations(page, 'offer form (phone)');
+    await expectEveryControlReachableByTab(page, 'offer form (phone)');
   });
 
   test('task list filters round-trip through the URL', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  expectEveryControlReachableByTab,
   expectFocusTrappedIn,
   expectModalKeyboardRoundTrip,
   expectNoA11yViolations,
@@ -15,12 +16,14 @@ test.describe('completion and reports', () => {
     const notCompleted = page.getByRole('button', { name: 'Not completed', exact: true });
     await expect(completed).toBeVisible();
     await expectNoA11yViolations(page, 'task in progress (owner)');
+    await expectEveryControlReachableByTab(page, 'task in progress (owner)');
     await completed.click();
 
     const wizard = page.getByRole('dialog', { name: 'Task completed' });
     const stars = wizard.getByRole('radiogroup', { name: 'Your rating' });
     await expect(stars).toBeVisible();
     await expectNoA11yViolations(page, 'completion wizard: rating');
+    await expectEveryControlReachableByTab(page, 'completion wizard: rating');
     await expectFocusTrappedIn(wizard);
     // Sent without stars: the error is announced with the group (and scanned).
     await wizard.getByRole('button', { name: 'Send' }).click();
@@ -74,6 +77,7 @@ test.describe('completion and reports', () => {
     const wizard = page.getByRole('dialog', { name: 'Task not completed' });
     await expect(wizard).toBeVisible();
     await expectNoA11yViolations(page, 'completion wizard: reasons');
+    await expectEveryControlReachableByTab(page, 'completion wizard: reasons');
     // Next without a reason: the error is shown (and scanned).
     await wizard.getByRole('button', { name: 'Next' }).click();
     await expect(wizard.getByText('Choose a reason.')).toBeVisible();
@@ -93,6 +97,7 @@ test.describe('completion and reports', () => {
       'The wardrobe was twice the size described.',
     );
     await expectNoA11yViolations(page, 'completion wizard: feedback');
+    await expectEveryControlReachableByTab(page, 'completion wizard: feedback');
     await wizard.getByRole('radio', { name: '3 stars of 5' }).click();
     await wizard.getByRole('button', { name: 'Send' }).click();
 

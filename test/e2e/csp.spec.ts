@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './support';
+import { expectEveryControlReachableByTab, expectNoA11yViolations, logIn } from './support';
 
 // Issue 9, Security (ASVS 3.4.3): the Content-Security-Policy the server sends (see
 // test/server/security/headers.test.ts) lets the real SPA do everything it does: no page of the
@@ -37,14 +37,29 @@ test.describe('Content-Security-Policy in the browser', () => {
 
     await visit('/en/', heading);
     await visit('/en/tasks', heading);
+    // The pages no other spec walks through are held to the accessibility checks here as well.
+    const accessible = async (label: string) => {
+      await expectNoA11yViolations(page, label);
+      await expectEveryControlReachableByTab(page, label);
+    };
     await visit('/en/freelancers', heading);
+    await accessible('freelancers');
     await visit('/en/tasks/TKBIZ001', heading);
+    // The author's public profile, linked from the task.
+    const profile = await page.locator('a[href*="/user/profile/"]').first().getAttribute('href');
+    await visit(profile ?? '/en/user/profile/missing', heading);
+    await accessible('profile (visitor)');
+    await visit('/en/no-such-page', heading);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await accessible('404');
     await visit('/en/login', heading);
     await visit('/en/register', heading);
 
     await logIn(page, 'customer@talka.test');
     // The owner's in-progress task: exact places on the map (pins are data: SVG images), chat.
     await visit('/en/tasks/TKPROG01', heading);
+    await visit(profile ?? '/en/user/profile/missing', heading);
+    await accessible('profile (logged in)');
     await visit('/en/create-task', heading);
     // A picked image is previewed from a blob: URL.
     const png = Buffer.from(
@@ -57,7 +72,7 @@ test.describe('Content-Security-Policy in the browser', () => {
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     await expect(page.locator('img[src^="blob:"]').first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
-    expect(visited).toHaveLength(8);
+    expect(visited).toHaveLength(11);
   });
 
   test('an inline script against the policy is refused and reported', async ({ page }) => {

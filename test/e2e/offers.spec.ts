@@ -1,5 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectFocusTrappedIn, expectNoA11yViolations } from './support';
+import {
+  DEMO_PASSWORD,
+  expectEveryControlReachableByTab,
+  expectFocusTrappedIn,
+  expectNoA11yViolations,
+} from './support';
 
 const TASK = '/en/tasks/TKOPEN02';
 
@@ -42,6 +47,7 @@ test.describe('offers between two browsers', () => {
     await expect(ownerList.getByTestId('offer-card')).toHaveCount(1);
     await expect(ownerList.getByRole('article', { name: 'Mari T.' })).toBeVisible();
     await expectNoA11yViolations(owner, 'task detail (owner with offers)');
+    await expectEveryControlReachableByTab(owner, 'task detail (owner with offers)');
 
     // The freelancer makes an offer through the modal.
     await freelancer.goto(TASK);
@@ -50,6 +56,7 @@ test.describe('offers between two browsers', () => {
     await form.getByLabel('Description').fill('Three logo concepts in five days, SVG and PDF.');
     await form.getByLabel('Price, EUR').fill('280');
     await expectNoA11yViolations(freelancer, 'offer form filled in');
+    await expectEveryControlReachableByTab(freelancer, 'offer form filled in');
     await form.getByRole('button', { name: 'Send offer' }).click();
     await expect(freelancer.getByText('Offer created')).toBeVisible();
     await expect(form).toBeHidden();
@@ -66,6 +73,7 @@ test.describe('offers between two browsers', () => {
     const edit = freelancer.getByRole('dialog', { name: 'Edit your offer' });
     await expect(edit.getByLabel('Price, EUR')).toBeVisible();
     await expectNoA11yViolations(freelancer, 'edit offer modal');
+    await expectEveryControlReachableByTab(freelancer, 'edit offer modal');
     await edit.getByLabel('Price, EUR').fill('260');
     await edit.getByRole('button', { name: 'Save offer' }).click();
     await expect(freelancer.getByText('Offer updated')).toBeVisible();
@@ -78,6 +86,7 @@ test.describe('offers between two browsers', () => {
     const confirm = owner.getByRole('dialog', { name: 'Assign this offer?' });
     await expect(confirm).toContainText('Jānis O. will do the task for €260.');
     await expectNoA11yViolations(owner, 'assign confirm');
+    await expectEveryControlReachableByTab(owner, 'assign confirm');
     await expectFocusTrappedIn(confirm);
     const offerUuid = await janis.getAttribute('data-offer');
     const task = (await (await freelancer.request.get('/api/tasks/TKOPEN02')).json()) as {
@@ -124,6 +133,7 @@ test.describe('offers between two browsers', () => {
     await expect(ownerContacts).toContainText('+371 2000 0002');
     await expect(ownerContacts).toContainText('freelancer@talka.test');
     await expectNoA11yViolations(owner, 'task detail (owner, assigned)');
+    await expectEveryControlReachableByTab(owner, 'task detail (owner, assigned)');
 
     // Freelancer (live): their offer is 'Chosen', locked, and they see the owner's contacts.
     await expect(ownCard.getByText('Chosen', { exact: true })).toBeVisible();
@@ -132,6 +142,7 @@ test.describe('offers between two browsers', () => {
     await expect(freelancerContacts).toContainText('+371 6700 0004');
     await expect(freelancerContacts).toContainText('business@talka.test');
     await expectNoA11yViolations(freelancer, 'task detail (chosen freelancer)');
+    await expectEveryControlReachableByTab(freelancer, 'task detail (chosen freelancer)');
 
     await owner.context().close();
     await freelancer.context().close();
@@ -177,6 +188,7 @@ test.describe('offers between two browsers', () => {
     await expect(own).toContainText('You');
     await expect(box).toHaveValue('');
     await expectNoA11yViolations(owner, 'chat panel (owner)');
+    await expectEveryControlReachableByTab(owner, 'chat panel (owner)');
 
     // Live on the freelancer's open page (push chat.message): the chat button with the unread count.
     const chatButton = ownOffer.getByRole('button', { name: 'Chat (1 unread)' });

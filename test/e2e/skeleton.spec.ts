@@ -32,6 +32,7 @@ test.describe('walking skeleton', () => {
     const header = page.getByRole('banner');
     await expect(header.getByText('Anna B.', { exact: true })).toBeVisible();
     await expectNoA11yViolations(page, 'home (en, logged in)');
+    await expectEveryControlReachableByTab(page, 'home (en, logged in)');
     await header.getByRole('button', { name: 'Log out' }).click();
     await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(header.getByText('Anna B.', { exact: true })).toHaveCount(0);
@@ -46,6 +47,7 @@ test.describe('walking skeleton', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText(/do not match|invalid|incorrect/i).first()).toBeVisible();
     await expectNoA11yViolations(page, 'login with a wrong password');
+    await expectEveryControlReachableByTab(page, 'login with a wrong password');
     await expect(page.getByLabel('Email')).toHaveValue('customer@talka.test');
   });
 });

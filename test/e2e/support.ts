@@ -51,7 +51,7 @@ function allowMoreTime(ms: number): void {
 }
 
 /**
- * Tabs through the whole page from its top and checks that every control is reached (none is
+ * Tabs through the whole page (with a modal open: the topmost dialog) from its top and checks that every control is reached (none is
  * left for the mouse only) and that each focused element shows a focus ring (an outline of at
  * least 2px, or a box shadow). Fails with the controls never reached or drawn without a ring.
  */
@@ -60,7 +60,10 @@ export async function expectEveryControlReachableByTab(page: Page, label: string
   const expected = await page.evaluate((selector) => {
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-    const all = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter((el) => {
+    // With a modal open only its controls count: the focus is trapped in the topmost dialog.
+    const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]');
+    const root: HTMLElement = dialogs[dialogs.length - 1] ?? document.body;
+    const all = Array.from(root.querySelectorAll<HTMLElement>(selector)).filter((el) => {
       if (el.tabIndex < 0 || el.closest('[inert], [hidden]')) return false;
       if (!el.checkVisibility({ visibilityProperty: true })) return false;
       if (el instanceof HTMLInputElement && el.type === 'radio' && el.name) {
@@ -87,11 +90,11 @@ export async function expectEveryControlReachableByTab(page: Page, label: string
         what: describe(el),
       });
     });
-    // Start from the top of the document: a focus point that is not itself a tab stop.
+    // Start from the top of the document (or of the dialog): a focus point that is not a tab stop.
     const start = document.createElement('span');
     start.tabIndex = -1;
     start.id = 'tab-probe-start';
-    document.body.prepend(start);
+    root.prepend(start);
     start.focus();
     seen.length = 0;
     return all.map(describe);

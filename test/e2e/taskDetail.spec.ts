@@ -26,6 +26,7 @@ test.describe('task detail page', () => {
     await page.goto('/en/tasks/TKNEW001');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoA11yViolations(page, 'task detail (owner)');
+    await expectEveryControlReachableByTab(page, 'task detail (owner)');
     // Keyboard: the confirm opens from the button, keeps the focus, and gives it back on Escape.
     const deleteButton = page.getByRole('button', { name: 'Delete task' });
     await expectModalKeyboardRoundTrip(deleteButton, page.getByRole('dialog'), 'delete confirm');

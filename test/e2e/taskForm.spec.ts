@@ -115,6 +115,7 @@ test.describe('task form', () => {
     await expect(page.getByText('2 of 12 images')).toBeVisible();
     await expect(page.getByRole('img', { name: 'tap.png' })).toBeVisible();
     await expectNoA11yViolations(page, 'task form filled in, two images');
+    await expectEveryControlReachableByTab(page, 'task form filled in, two images');
 
     await page.getByRole('button', { name: 'Add task' }).click();
 
@@ -133,10 +134,12 @@ test.describe('task form', () => {
     // Both languages, in whatever order the server lists them.
     await expect(page.getByTestId('task-languages')).toHaveText(/^(LV, EN|EN, LV)$/);
     await expectNoA11yViolations(page, 'task detail (owner, addresses and images)');
+    await expectEveryControlReachableByTab(page, 'task detail (owner, addresses and images)');
     // The lightbox, opened from a thumbnail.
     await page.getByRole('button', { name: /^Photo 1 of 2: / }).click();
     await expect(page.locator('.lg-outer .lg-current img')).toBeVisible();
     await expectNoA11yViolations(page, 'lightbox');
+    await expectEveryControlReachableByTab(page, 'lightbox');
   });
 
   test('edits a task from its page: one image fewer and a specific amount', async ({ page }) => {
@@ -181,6 +184,7 @@ test.describe('task form', () => {
     await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
     await expect(dialog.getByText('2 of 12 images')).toBeVisible();
     await expectNoA11yViolations(page, 'edit task modal');
+    await expectEveryControlReachableByTab(page, 'edit task modal');
     // The dropzone's file input is hidden: the focus still cycles through the visible controls.
     await expectFocusTrappedIn(dialog);
     await dialog.getByRole('button', { name: 'Remove image Image 1' }).click();
@@ -226,6 +230,7 @@ test.describe('task form', () => {
     // The first field in error takes the focus.
     await expect(page.getByLabel('Category')).toBeFocused();
     await expectNoA11yViolations(page, 'task form with errors');
+    await expectEveryControlReachableByTab(page, 'task form with errors');
 
     // Filled in properly, the form is sendable again.
     await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
@@ -261,6 +266,7 @@ test.describe('task form', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Invalid form' })).toBeDisabled();
     await expectNoA11yViolations(page, 'task form with a server error');
+    await expectEveryControlReachableByTab(page, 'task form with a server error');
     expect(posted).toBe(1);
     // Nothing typed is lost, and the page did not move.
     await expect(titleInput).toHaveValue('Hang three shelves');

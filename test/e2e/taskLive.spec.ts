@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectFocusTrappedIn, expectNoA11yViolations, logIn } from './support';
+import {
+  expectEveryControlReachableByTab,
+  expectFocusTrappedIn,
+  expectNoA11yViolations,
+  logIn,
+} from './support';
 
 /** The UI texts of one locale, straight from its catalog (translations/{locale}.json). */
 function catalog(locale: string): Record<string, string> {
@@ -38,6 +43,22 @@ test.describe('task detail page in every locale', () => {
       await expect(
         page.getByRole('heading', { name: t['tasks.detail.contacts'], exact: true }),
       ).toHaveCount(0);
+
+      // OpenLayers' and lightgallery's own texts are English: ours replace them in every locale.
+      const map = page.getByTestId('map');
+      for (const id of ['map.zoomIn', 'map.zoomOut']) {
+        const zoom = map.getByRole('button', { name: t[id], exact: true });
+        await expect(zoom).toHaveAttribute('title', t[id]!);
+      }
+      await task.getByTestId('gallery-tile').first().click();
+      // The dialog box itself has no size (its parts are fixed): its buttons show.
+      const lightbox = page.getByRole('dialog', { name: t['lightbox.label'], exact: true });
+      for (const id of ['lightbox.close', 'lightbox.previous', 'lightbox.next']) {
+        await expect(lightbox.getByRole('button', { name: t[id], exact: true })).toBeVisible();
+      }
+      const close = lightbox.getByRole('button', { name: t['lightbox.close'], exact: true });
+      await close.click();
+      await expect(close).toBeHidden();
     });
   }
 });
@@ -83,6 +104,7 @@ test.describe('live updates of an open task page', () => {
       await form.getByRole('button', { name: 'Send offer' }).click();
       await expect(form.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
       await expectNoA11yViolations(freelancer, 'offer form with errors');
+      await expectEveryControlReachableByTab(freelancer, 'offer form with errors');
       await expectFocusTrappedIn(form);
       const description = `Ar savu busiņu un diviem palīgiem pārvedīsim visu vienā dienā (${Date.now()}).`;
       await form.getByLabel('Description').fill(description);
