@@ -58,8 +58,11 @@ test.describe('Content-Security-Policy in the browser', () => {
     await logIn(page, 'customer@talka.test');
     // The owner's in-progress task: exact places on the map (pins are data: SVG images), chat.
     await visit('/en/tasks/TKPROG01', heading);
-    await visit(profile ?? '/en/user/profile/missing', heading);
-    await accessible('profile (logged in)');
+    // Their own profile, with its edit form and photo upload.
+    const me = (await (await page.request.get('/api/me')).json()) as { data: { uuid: string } };
+    await visit(`/en/user/profile/${me.data.uuid}`, heading);
+    await expect(page.getByRole('heading', { level: 2, name: 'Edit your profile' })).toBeVisible();
+    await accessible('own profile (edit form)');
     await visit('/en/create-task', heading);
     // A picked image is previewed from a blob: URL.
     const png = Buffer.from(
