@@ -14,7 +14,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { loadConfig } from '../../config';
 import { buildServer } from '../../src/server/app';
-import { openDb } from '../../src/server/db/db';
+import { openDb, type Db, type Queryable } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   await migrate(db);
   if (config.seed === 'demo') await seed(db, { uploadsDir });
 
+  const queryProfile = profileQueries(db, process.env.BENCH_SQL_PROFILE ?? '');
   const app = await buildServer(config, { db });
   app.get('/bench/hooks', async () => ({ data: { ok: true } }));
   const floorFile = process.env.BENCH_FLOOR_FILE ?? '';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
 
   const shutdown = async () => {
     trace();
+    queryProfile();
     try {
       await bare.close();
       await app.close();
@@ -75,6 +77,43 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
   });
   console.log('bench-server-ready');
+}
+
+/**
+ * BENCH_SQL_PROFILE=path: the time spent in each SQL statement (from the call to its answer,
+ * so with PGlite it includes waiting for the one connection), written as JSON when the server stops.
+ */
+function profileQueries(db: Db, file: string): () => void {
+  if (!file) return () => undefined;
+  const stats = new Map<string, { calls: number; ms: number }>();
+  const record = (sql: string, ms: number) => {
+    const key = sql.replace(/\s+/g, ' ').trim().slice(0, 160);
+    const s = stats.get(key) ?? { calls: 0, ms: 0 };
+    s.calls += 1;
+    s.ms += ms;
+    stats.set(key, s);
+  };
+  const wrap = (q: Queryable): Queryable => ({
+    query: async (sql, params) => {
+      const start = performance.now();
+      try {
+        return await q.query(sql, params);
+      } finally {
+        record(sql, performance.now() - start);
+      }
+    },
+    exec: q.exec,
+  });
+  const plain = wrap({ query: db.query.bind(db), exec: db.exec.bind(db) });
+  const mutable = db as { -readonly [K in keyof Db]: Db[K] };
+  const transaction = db.transaction.bind(db);
+  mutable.query = plain.query;
+  mutable.transaction = (fn) => transaction((tx) => fn(wrap(tx)));
+  return () => {
+    const rows = [...stats].map(([sql, s]) => ({ sql, ...s, msPerCall: s.ms / s.calls }));
+    rows.sort((a, b) => b.ms - a.ms);
+    fs.writeFileSync(file, JSON.stringify(rows, null, 1));
+  };
 }
 
 /**
