@@ -14,8 +14,8 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   createOffer,
   createTask,
-  fillTaskForm,
   getData,
+  openFilledTaskForm,
   ownerAndFreelancer,
   startConversation,
   userPage,
@@ -200,9 +200,11 @@ test.describe('the API restarts', () => {
     test.setTimeout(180_000);
     const crashes = watchCrashes(page);
     await logIn(page, 'customer@talka.test');
-    await page.goto('/en/create-task');
     const newTitle = `Created across a restart ${Date.now()}`;
-    await fillTaskForm(page, { title: newTitle, description: 'The kitchen sink drains slowly.' });
+    await openFilledTaskForm(page, {
+      title: newTitle,
+      description: 'The kitchen sink drains slowly.',
+    });
 
     await stopServer();
     await page.getByRole('button', { name: 'Add task' }).click();
@@ -364,8 +366,7 @@ test.describe('a slow network', () => {
   test('task form: one task for a double click', async ({ page }) => {
     await logIn(page, 'customer@talka.test');
     const counts = await slowNetwork(page, DELAY);
-    await page.goto('/en/create-task');
-    await fillTaskForm(page, {
+    await openFilledTaskForm(page, {
       title: `Slow network task ${Date.now()}`,
       description: 'Sent once, however often it is clicked.',
     });
@@ -460,10 +461,9 @@ test.describe('pasted junk', () => {
     test.setTimeout(60_000);
     const crashes = watchCrashes(page);
     await logIn(page, 'customer@talka.test');
-    await page.goto('/en/create-task');
+    await openFilledTaskForm(page, { title: LONG, description: LONG });
     const title = page.getByLabel('Title', { exact: true });
     const description = page.getByLabel('Description');
-    await fillTaskForm(page, { title: LONG, description: LONG });
     await description.blur();
     // Translated errors under both fields; the button says the form is invalid and sends nothing.
     await expect(title).toHaveAccessibleDescription(/The title must be 5 to 255 characters long\./);

@@ -163,6 +163,15 @@ export async function fillTaskForm(
     await page.getByLabel('Description').fill(fields.description);
 }
 
+/** Opens the create-task form (the user is logged in) and fills it in as fillTaskForm does. */
+export async function openFilledTaskForm(
+  page: Page,
+  fields: Parameters<typeof fillTaskForm>[1] = {},
+): Promise<void> {
+  await page.goto('/en/create-task');
+  await fillTaskForm(page, fields);
+}
+
 /** A customer's new task, and a freelancer (own context) on its page; close both contexts after. */
 export async function ownerAndFreelancer(
   browser: Browser,
