@@ -131,7 +131,14 @@ export async function runLighthouse(base, { runs = Number(process.env.BENCH_LH_R
         all.push(figures(result.lhr));
         console.log(`  lighthouse ${page.name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
-      results.push({ page: page.name, url: page.url, runs, ...medianRun(all) });
+      // Every run's LCP too: on a busy machine the spread says how far to trust the median.
+      results.push({
+        page: page.name,
+        url: page.url,
+        runs,
+        ...medianRun(all),
+        lcpRunsMs: all.map((run) => (run.lcpMs === null ? null : Math.round(run.lcpMs))),
+      });
     }
   } finally {
     await chrome.kill();
