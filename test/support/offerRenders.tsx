@@ -9,10 +9,11 @@
 import { Profiler } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import type { Offer, Task } from '../../src/shared/types';
-import { buildRoutes, type PageRoute } from '../../src/web/app/router';
+import { createMemoryHistory, historyNavigation } from '../../src/web/app/history';
+import { AppRoutes, type PageRoute } from '../../src/web/app/router';
+import { HistoryRouter } from '../../src/web/ui/routing';
 import { setupStore } from '../../src/web/app/store';
 import { theme } from '../../src/web/app/theme';
 import { OfferCard } from '../../src/web/features/offers/OfferCard';
@@ -93,9 +94,8 @@ export async function offerRenderScenario(n: number): Promise<OfferRenderFigures
   const cards = countRenders(OfferCard);
   let commitMs = 0;
   let commits = 0;
-  const router = createMemoryRouter(buildRoutes({ pages, messages: enMessages }), {
-    initialEntries: ['/en/tasks/TK7Q2XYZ'],
-  });
+  const history = createMemoryHistory(['/en/tasks/TK7Q2XYZ']);
+  const router = historyNavigation(history);
   const store = setupStore({ i18n: { locale: 'en' } }, { router });
 
   const started = performance.now();
@@ -109,7 +109,9 @@ export async function offerRenderScenario(n: number): Promise<OfferRenderFigures
     >
       <Provider store={store}>
         <ThemeProvider theme={theme}>
-          <RouterProvider router={router} />
+          <HistoryRouter history={history}>
+            <AppRoutes pages={pages} messages={enMessages} />
+          </HistoryRouter>
         </ThemeProvider>
       </Provider>
     </Profiler>,

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/dom';
 import { TextEncoder, TextDecoder } from 'node:util';
 
-// jsdom lacks these; react-router and RTK Query use them.
+// jsdom lacks these; RTK Query uses them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 class ResizeObserverStub {

@@ -1,7 +1,7 @@
 import { Provider } from 'react-redux';
-import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from '../ui/GlobalStyle';
+import { HistoryRouter } from '../ui/routing';
 import type { AppHistory } from './history';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';

@@ -1,39 +1,22 @@
-import { UNSAFE_createBrowserHistory, type HistoryRouterProps } from 'react-router-dom';
+import type { AppHistory, AppLocation } from '../ui/routing';
 import type { AppRouter } from './navigation';
 
-/** react-router's history object (what unstable_HistoryRouter renders from). */
-export type AppHistory = HistoryRouterProps['history'];
-type Listener = Parameters<AppHistory['listen']>[0];
+export type { AppHistory, AppLocation };
 
-/**
- * The browser history the app renders from, shared with the sagas.
- *
- * The SPA uses react-router in declarative mode (unstable_HistoryRouter + useRoutes) rather than a
- * data router: the data router (loaders, actions, fetchers, lazy route modules) is about 17 KB gzip
- * of a first load, and Talka's pages fetch their data with RTK Query. react-router's history accepts
- * one listener only; this one fans each change out to every subscriber (the router, the locale sync),
- * in the order they subscribed.
- */
-export function createAppHistory(): AppHistory {
-  const base = UNSAFE_createBrowserHistory({ v5Compat: true });
+type Listener = (location: AppLocation) => void;
+
+function splitUrl(url: string): AppLocation {
+  const parsed = new URL(url, 'http://talka.invalid');
+  return { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash };
+}
+
+function fanOut() {
   const listeners = new Set<Listener>();
-  base.listen((update) => {
-    for (const listener of [...listeners]) listener(update);
-  });
   return {
-    get action() {
-      return base.action;
+    notify(location: AppLocation) {
+      for (const listener of [...listeners]) listener(location);
     },
-    get location() {
-      return base.location;
-    },
-    createHref: (to) => base.createHref(to),
-    createURL: (to) => base.createURL(to),
-    encodeLocation: (to) => base.encodeLocation(to),
-    push: (to, state) => base.push(to, state),
-    replace: (to, state) => base.replace(to, state),
-    go: (delta) => base.go(delta),
-    listen(listener) {
+    listen(listener: Listener) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
@@ -42,18 +25,91 @@ export function createAppHistory(): AppHistory {
   };
 }
 
-/** What the sagas and the locale sync need from the router, on top of a history. */
-export function historyNavigation(
-  history: AppHistory,
-): AppRouter & { subscribe: (fn: (state: AppRouter['state']) => void) => () => void } {
+/**
+ * The browser's history, which the SPA renders from (src/web/ui/routing.tsx HistoryRouter) and the
+ * sagas navigate with (historyNavigation). Each change is told to every listener in the order they
+ * subscribed: the locale sync first (main.tsx subscribes before React renders), then React.
+ * docs/ARCHITECTURE.md "Routing" says why this is not a router library's.
+ */
+export function createAppHistory(win: Window = window): AppHistory {
+  const read = (): AppLocation => {
+    const { pathname, search, hash } = win.location;
+    return { pathname, search, hash };
+  };
+  let location = read();
+  const listeners = fanOut();
+  const changed = () => {
+    location = read();
+    listeners.notify(location);
+  };
+  win.addEventListener('popstate', changed);
+  return {
+    get location() {
+      return location;
+    },
+    push(to) {
+      win.history.pushState(null, '', to);
+      changed();
+    },
+    replace(to) {
+      win.history.replaceState(null, '', to);
+      changed();
+    },
+    go: (delta) => win.history.go(delta),
+    listen: listeners.listen,
+  };
+}
+
+/** A history in memory (tests): the same contract, entries kept in an array. */
+export function createMemoryHistory(initialEntries: readonly string[] = ['/']): AppHistory {
+  const entries = initialEntries.map(splitUrl);
+  let index = entries.length - 1;
+  const listeners = fanOut();
+  const resolve = (to: string): AppLocation => {
+    const current = entries[index];
+    return splitUrl(new URL(to, `http://talka.invalid${current.pathname}${current.search}`).href);
+  };
+  return {
+    get location() {
+      return entries[index];
+    },
+    push(to) {
+      entries.splice(index + 1, entries.length, resolve(to));
+      index += 1;
+      listeners.notify(entries[index]);
+    },
+    replace(to) {
+      entries[index] = resolve(to);
+      listeners.notify(entries[index]);
+    },
+    go(delta) {
+      const next = Math.min(Math.max(index + delta, 0), entries.length - 1);
+      if (next === index) return;
+      index = next;
+      listeners.notify(entries[index]);
+    },
+    listen: listeners.listen,
+  };
+}
+
+/** The router object of the saga context (navigation.ts) and of the locale sync, over a history. */
+export interface HistoryNavigation extends AppRouter {
+  /** A path, or a step back (-1) / forward (1) in the history. */
+  navigate(to: string | number, options?: { replace?: boolean }): void;
+  state: { location: AppLocation };
+  subscribe(fn: (state: { location: AppLocation }) => void): () => void;
+}
+
+export function historyNavigation(history: AppHistory): HistoryNavigation {
   return {
     navigate(to, options) {
-      if (options?.replace) history.replace(to);
+      if (typeof to === 'number') history.go(to);
+      else if (options?.replace) history.replace(to);
       else history.push(to);
     },
     get state() {
       return { location: history.location };
     },
-    subscribe: (fn) => history.listen(({ location }) => fn({ location })),
+    subscribe: (fn) => history.listen((location) => fn({ location })),
   };
 }

@@ -1,4 +1,7 @@
-/** The part of a react-router data router the sagas use; tests pass a fake with the same shape. */
+/**
+ * The part of the router (history.ts, historyNavigation) the sagas use; tests pass a fake with the
+ * same shape.
+ */
 export interface AppRouter {
   navigate(to: string, options?: { replace?: boolean }): unknown;
   state: { location: { pathname: string; search: string; hash?: string } };

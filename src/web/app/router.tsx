@@ -1,12 +1,12 @@
 import {
   Component,
   lazy,
+  useMemo,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LOCALES, isLocale, type Locale } from '../../shared/locales';
+import { isLocale, type Locale } from '../../shared/locales';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPage';
 import { localeChanged } from '../i18n/i18nSlice';
 import {
@@ -15,9 +15,10 @@ import {
   type MessagePart,
   type Messages,
 } from '../i18n/loadMessages';
-import { localiseUnprefixedPath, matchRoute, routePattern, type RouteName } from '../i18n/routes';
+import { localiseUnprefixedPath, matchRoute, type RouteName } from '../i18n/routes';
 import { LocaleRoot } from './LocaleRoot';
-import type { AppRouter } from './navigation';
+import type { HistoryNavigation } from './history';
+import { Navigate, RouteParams, useLocation } from '../ui/routing';
 import type { AppStore } from './store';
 
 export interface PageRoute {
@@ -206,40 +207,35 @@ function LocaleRedirect() {
   return <Navigate replace to={localiseUnprefixedPath(`${pathname}${search}${hash}`, preferred)} />;
 }
 
-export interface BuildRoutesOptions {
+export interface AppRoutesProps {
   pages?: PageRoute[];
   /** Preloaded messages (tests); otherwise each locale's catalog is loaded on demand. */
   messages?: Messages;
 }
 
 /**
- * The route tree: /{locale} renders the layout, each page below it is a lazy component (its own
- * chunk) in an error boundary. Plain `element` routes, so the same tree works with useRoutes (the
- * app, declarative mode) and with a data router (tests' createMemoryRouter).
+ * The app's routes (inside a HistoryRouter): /{locale}/... renders the locale's layout with the page
+ * whose localised pattern matches (routes.ts matchRoute, the same table links are built from), a
+ * lazy component (its own chunk) in an error boundary, or the 404 page; a path without one of our
+ * locales redirects (LocaleRedirect).
  */
-export function buildRoutes({ pages = PAGES, messages }: BuildRoutesOptions = {}): RouteObject[] {
-  const localeRoute = (locale: Locale): RouteObject => ({
-    path: `/${locale}`,
-    element: <LocaleRoot locale={locale} messages={messages} />,
-    children: [
-      ...pages.map((page): RouteObject => {
-        const pattern = routePattern(locale, page.name);
-        const element = <RoutedPage page={page} />;
-        return pattern === ''
-          ? { index: true, id: `${locale}:${page.name}`, element }
-          : { path: pattern, id: `${locale}:${page.name}`, element };
-      }),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  });
-  return [...LOCALES.map(localeRoute), { path: '*', element: <LocaleRedirect /> }];
-}
-
-const appRoutes = buildRoutes();
-
-/** The app's routes (inside a router): see buildRoutes. */
-export function AppRoutes() {
-  return useRoutes(appRoutes);
+export function AppRoutes({ pages = PAGES, messages }: AppRoutesProps) {
+  const { pathname } = useLocation();
+  const match = useMemo(() => matchRoute(pathname), [pathname]);
+  const locale = localeOfPath(pathname);
+  if (!locale) return <LocaleRedirect />;
+  const page = match && pages.find((p) => p.name === match.name);
+  return (
+    <LocaleRoot locale={locale} messages={messages}>
+      {page ? (
+        <RouteParams params={match.params}>
+          <RoutedPage key={page.name} page={page} />
+        </RouteParams>
+      ) : (
+        <NotFoundPage />
+      )}
+    </LocaleRoot>
+  );
 }
 
 /** The locale from the first path segment, if it is one of ours. */
@@ -254,7 +250,7 @@ export function localeOfPath(pathname: string): Locale | undefined {
  */
 export function syncLocaleWithRouter(
   store: AppStore,
-  router: AppRouter & { subscribe: (fn: (state: AppRouter['state']) => void) => () => void },
+  router: Pick<HistoryNavigation, 'state' | 'subscribe'>,
 ): () => void {
   const sync = (pathname: string) => {
     const locale = localeOfPath(pathname);

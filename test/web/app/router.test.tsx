@@ -4,6 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { apiLog } from '../../../src/web/api/log';
 import { showErrorPage } from '../../../src/web/features/errors/errorPageSlice';
+import { sessionExpired } from '../../../src/web/features/session/sessionActions';
 import { renderApp } from '../../support/render';
 import { json, mockFetch } from '../../support/webFetch';
 
@@ -64,6 +65,17 @@ describe('app routes', () => {
     await act(() => router.navigate('/en/login'));
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(store.getState().errorPage).toBeNull();
+  });
+
+  it("renders the page a saga navigates to through the store's router", async () => {
+    const { store, router } = renderApp({ route: '/en/no/such/page' });
+    await screen.findByRole('heading', { name: 'Page not found' });
+    act(() => {
+      store.dispatch(sessionExpired({ status: 401 }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/login');
+    expect(router.state.location.search).toBe('?next=%2Fen%2Fno%2Fsuch%2Fpage');
   });
 
   it('shows the user name and logs out from the header', async () => {

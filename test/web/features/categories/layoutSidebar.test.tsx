@@ -26,8 +26,11 @@ describe('the layout’s category sidebar', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Categories' });
     await user.click(await within(dialog).findByRole('link', { name: 'Courier' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-      '/en/create-task?category_id=1',
+    // The create page with the category; a visitor is sent on to log in, coming back to it after.
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        `/en/login?next=${encodeURIComponent('/en/create-task?category_id=1')}`,
+      ),
     );
   });
 

@@ -89,7 +89,7 @@ export const page = <T>(
 });
 
 /**
- * React 19 builds `new FormData(form)` for a submit that starts a transition (react-router's
+ * React 19 builds `new FormData(form)` for a submit that starts a transition (the router's
  * navigation does); the web environment's FormData is Node's, which does not take a form element.
  * This lets it read a jsdom form, and keeps Node's FormData for everything else (request bodies).
  */
