@@ -115,6 +115,20 @@ const MATRIX: Record<string, Case[]> = {
       ],
     },
   ],
+  // The task list page embeds its first page of tasks and the viewer (their own email only); the
+  // cards show a city or an approximate address, never the exact one.
+  'GET /:locale/tasks': [
+    {
+      target: 'task list page',
+      url: () => '/lv/tasks',
+      expect: all(200),
+      visible: [
+        ...exactPlaceFor([]),
+        { secret: () => DEMO_EMAILS.owner, roles: ['owner'] },
+        { secret: () => DEMO_EMAILS.chosen, roles: ['chosen'] },
+      ],
+    },
+  ],
   // The home page of a locale is rendered once and is the same for everyone: no one's secrets in it.
   'GET /:locale': [
     {
