@@ -2,7 +2,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import { LIMITS } from '../shared/limits';
@@ -93,6 +93,7 @@ export async function buildServer(
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit,
+    keyGenerator: rateLimitKey,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, 'errors.too_many_requests'),
@@ -134,4 +135,14 @@ export async function buildServer(
   // The first unknown-email login must not be slower than the rest.
   await dummyHash();
   return app;
+}
+
+/**
+ * The global rate limit's key: the client's address (an IPv6 client by its /64 network, as the plugin does).
+ * A request whose connection closed while it waited for admission has no address any more; the
+ * plugin's own key generator throws on it (a 500 and a stack trace in the log for a client that has
+ * gone). Those share one key: the answer is never read.
+ */
+export function rateLimitKey(request: { ip?: string }): string {
+  return request.ip ? normalizeIP(request.ip, 64) : 'connection-closed';
 }

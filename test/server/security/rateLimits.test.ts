@@ -17,6 +17,7 @@ import {
   type Agent,
   type TestApp,
 } from '../../support/server';
+import { rateLimitKey } from '../../../src/server/app';
 
 const LIMITS: Partial<ServerConfig> = {
   loginRateLimit: 3,
@@ -156,4 +157,21 @@ it('behind a trusted proxy (TRUST_PROXY) the limit is per forwarded client addre
   } finally {
     await proxied.close();
   }
+});
+
+describe('the rate limit key', () => {
+  it('is the address, an IPv6 client by its /64 network', () => {
+    expect(rateLimitKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(rateLimitKey({ ip: '::ffff:203.0.113.7' })).toBe('203.0.113.7');
+    expect(rateLimitKey({ ip: '2001:db8:1:2::1' })).toBe(
+      rateLimitKey({ ip: '2001:db8:1:2::ffff' }),
+    );
+    expect(rateLimitKey({ ip: '2001:db8:1:2::1' })).not.toBe(
+      rateLimitKey({ ip: '2001:db8:1:3::1' }),
+    );
+  });
+
+  it('does not throw for a request whose connection has closed (no address)', () => {
+    expect(rateLimitKey({ ip: undefined })).toBe('connection-closed');
+  });
 });

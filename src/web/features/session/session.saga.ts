@@ -6,7 +6,7 @@ import { matchRoute, routePath } from '../../i18n/routes';
 import type { Locale } from '../../../shared/locales';
 import { showNotice } from '../notices/noticesSlice';
 import { sessionMessages } from './messages';
-import { sessionApi } from './sessionApi';
+import { selectCurrentUser, sessionApi } from './sessionApi';
 import { loggedOut, logoutRequested, sessionExpired } from './sessionActions';
 
 function currentUrl(router: AppRouter): string {
@@ -14,12 +14,21 @@ function currentUrl(router: AppRouter): string {
   return `${pathname}${search}${hash ?? ''}`;
 }
 
-/** 401/419 from any call: reset the session, tell the user, go to login and come back after. */
+/**
+ * 401/419 from any call: reset the session, tell the user, go to login and come back after.
+ *
+ * Only a session the SPA knows of is reset and announced. A visitor (or a user whose session is
+ * already reset) has nothing to clear; and clearing again would make the page still on screen while
+ * the login page loads refetch its queries, answer 401 again and loop until the navigation ends.
+ */
 export function* handleSessionExpired() {
   const router: AppRouter | undefined = yield getContext('router');
   const locale: Locale = yield select(selectLocale);
-  yield put(loggedOut());
-  yield put(showNotice({ kind: 'info', message: commonMessages.unauthorized }));
+  const user: ReturnType<typeof selectCurrentUser> = yield select(selectCurrentUser);
+  if (user) {
+    yield put(loggedOut());
+    yield put(showNotice({ kind: 'info', message: commonMessages.unauthorized }));
+  }
   if (!router) return;
   const here = currentUrl(router);
   const login = routePath(locale, 'login');

@@ -1,7 +1,9 @@
 /**
  * @jest-environment ./test/support/webEnvironment.ts
  */
-import { waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { Provider } from 'react-redux';
 import { apiLog } from '../../../../src/web/api/log';
 import { setupStore, type RootState } from '../../../../src/web/app/store';
 import { showErrorPage } from '../../../../src/web/features/errors/errorPageSlice';
@@ -89,6 +91,47 @@ describe('session expiry', () => {
     await waitFor(() => expect(store.getState().notices).toHaveLength(1));
     expect(me(store.getState())).toBeUndefined();
     expect(router.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('session expiry without a known session', () => {
+  it("a visitor's 401 goes to login without resetting anything or saying a session ended", async () => {
+    const router = {
+      navigate: jest.fn(),
+      state: { location: { pathname: '/en/tasks/new', search: '' } },
+    };
+    const store = setupStore({ i18n: { locale: 'en' } }, { router });
+    store.dispatch(showErrorPage(404));
+    store.dispatch(sessionExpired({ status: 401 }));
+    await waitFor(() => expect(router.navigate).toHaveBeenCalledTimes(1));
+    expect(router.navigate).toHaveBeenCalledWith('/en/login?next=%2Fen%2Ftasks%2Fnew');
+    expect(store.getState().notices).toEqual([]);
+    expect(store.getState().errorPage).toEqual({ status: 404 });
+  });
+
+  it('the page still on screen while login loads does not loop: one refetch, one redirect', async () => {
+    const { router, store } = await setup('/en/some', '');
+    // The real router moves its location at once; the old page stays rendered (a transition).
+    router.navigate.mockImplementation((to: string) => {
+      const url = new URL(to, 'http://talka.test');
+      router.state.location = { pathname: url.pathname, search: url.search };
+    });
+    const fetchMock = mockFetch(() => json(401, { message: 'Unauthenticated.' }));
+    function OldPage() {
+      probeApi.endpoints.probeTask.useQuery('abc');
+      return null;
+    }
+    render(createElement(Provider, { store, children: createElement(OldPage) }));
+    await waitFor(() => expect(router.navigate).toHaveBeenCalledTimes(1));
+    // The reset made the page refetch once; that 401 must not reset (and refetch) again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const taskCalls = () =>
+      fetchMock.mock.calls.filter(([request]) => (request as Request).url.includes('/tasks/abc'));
+    expect(taskCalls()).toHaveLength(2);
+    expect(router.navigate).toHaveBeenCalledTimes(1);
+    expect(store.getState().notices.map((n) => n.message.id)).toEqual([
+      'common.errors.unauthorized',
+    ]);
   });
 });
 
