@@ -7,6 +7,8 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MomentLocalesPlugin from 'moment-locales-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import zlib from 'node:zlib';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS build plugin
+const { PaintFirstPlugin } = require('./scripts/webpack/paintFirstPlugin.cjs');
 
 const root = __dirname;
 
@@ -101,6 +103,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         scriptLoading: 'defer',
         minify: production ? { collapseWhitespace: true, removeComments: false } : false,
       }),
+      // The bundles run after the first paint (scripts/webpack/paintFirstPlugin.cjs).
+      new PaintFirstPlugin(),
       // moment ships every locale and would bundle the kept ones into its own module; keep none there:
       // src/web/i18n/moment.ts imports ours one by one, on demand (en is built in).
       new MomentLocalesPlugin(),

@@ -32,7 +32,15 @@ const sum = (files, ext) =>
       { raw: 0, gzip: 0, brotli: 0 },
     );
 
-const entry = assetsOf('main');
+// The entry's bundles and the loader that starts them after the first paint
+// (scripts/webpack/paintFirstPlugin.cjs: not a chunk, so not in the stats' chunk groups).
+const entry = [
+  ...assetsOf('main'),
+  ...fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((f) => /^boot\.[0-9a-f]+\.js$/.test(f))
+    .map((f) => `assets/${f}`),
+];
 // A first visit in Latvian: the entry, the page's chunk and the parts of the Latvian catalog the
 // page waits for (src/web/app/router.tsx PAGE_MESSAGES): the shell's (messages-lv-json) and the
 // page's own (home-messages-lv-json, ...).

@@ -155,11 +155,17 @@ export function renderHomeFirstPaint(locale: Locale): string {
 }
 
 /** The task page's first paint, for #root. */
-export function renderTaskFirstPaint(task: PreviewTask, locale: Locale, now = new Date()): string {
+export function renderTaskFirstPaint(
+  task: PreviewTask,
+  locale: Locale,
+  now = new Date(),
+  /** The first photo's source when it is inlined (a data: URI, spa.ts inlineThumbnail). */
+  photoSrc?: string,
+): string {
   const status = displayStatus(task, now);
   const first = task.images[0];
   const photo = first
-    ? `<img class="fp-photo" src="${escapeHtml(first.thumbnail)}" alt="${escapeHtml(
+    ? `<img class="fp-photo" src="${escapeHtml(photoSrc ?? first.thumbnail)}" alt="${escapeHtml(
         translate(locale, 'tasks.detail.images.alt', {
           index: 1,
           count: task.images.length,

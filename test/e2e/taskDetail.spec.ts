@@ -19,6 +19,30 @@ test.describe('task detail page', () => {
     await expect(page.getByRole('button', { name: 'Delete task' })).toHaveCount(0);
     await expectNoA11yViolations(page, 'task detail (visitor)');
     await expectEveryControlReachableByTab(page, 'task detail (visitor)');
+    // The server's first paint (with the inlined first photo) is painted before the bundles run
+    // (scripts/webpack/boot.js), and the photo comes with the HTML: no request of its own.
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      bundles: performance.getEntriesByName('talka-bundles-start')[0]?.startTime ?? null,
+    }));
+    expect(timing.fcp).not.toBeNull();
+    expect(timing.bundles).not.toBeNull();
+    expect(timing.fcp!).toBeLessThanOrEqual(timing.bundles!);
+  });
+
+  test('the first paint inlines the first photo and loads the bundles after painting', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/en/tasks/TKOPEN01')).text();
+    expect(html).toMatch(/<img class="fp-photo" src="data:image\/jpeg;base64,/);
+    expect(html).not.toContain('rel="preload" as="image"');
+    // No bundle runs from the HTML: each is preloaded, and the one small loader starts them.
+    expect(html.match(/<script[^>]*\ssrc=/g)).toHaveLength(1);
+    expect(html).toMatch(/<script defer="defer" src="\/assets\/boot\.[0-9a-f]+\.js"><\/script>/);
+    expect(
+      html.match(/<link rel="preload" as="script" href="\/assets\/[^"]+\.js" data-talka-entry>/g)
+        ?.length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   test('the owner deletes an open task and lands on the task list', async ({ page }) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Task } from '../../src/shared/types';
-import type { TaskPageData } from '../../src/server/spa';
+import { INLINE_THUMBNAIL_MAX_BYTES, type TaskPageData } from '../../src/server/spa';
 import { budgetText, renderTaskFirstPaint } from '../../src/server/firstPaint';
 import { escapeHtml, summarize } from '../../src/server/tasks/head';
 import { displayNameOf } from '../../src/server/users';
@@ -238,6 +238,48 @@ describe('GET /{locale}/tasks/{slug}: the server-rendered first paint', () => {
       '<link rel="preload" as="image" href="/uploads/tasks/x/1-thumb.jpg" fetchpriority="high" />',
     );
     expect(head).toContain('<style id="talka-first-paint">');
+  });
+
+  it('inlines a small first thumbnail as a data: URI (no request, no preload); a large one keeps its URL', async () => {
+    const small = Buffer.from([
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      ...Array.from({ length: 600 }, (_, i) => i % 251),
+    ]);
+    const writeUpload = (relative: string, bytes: Buffer) => {
+      const file = path.join(t.config.uploadsDir, ...relative.split('/'));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, bytes);
+    };
+    writeUpload('tasks/inline/1-thumb.jpg', small);
+    writeUpload('tasks/big/1-thumb.jpg', Buffer.alloc(INLINE_THUMBNAIL_MAX_BYTES + 1, 7));
+    const page = async (folder: string) => {
+      const task = await createTask(t.db, {
+        author_uuid: owner.uuid,
+        category_id: categoryId,
+        title: 'Paint the fence',
+        images: [
+          { original_path: `tasks/${folder}/1.jpg`, thumbnail_path: `tasks/${folder}/1-thumb.jpg` },
+        ],
+      });
+      return (await t.app.inject({ method: 'GET', url: `/en/tasks/${task.identifier}` })).body;
+    };
+
+    const inlined = await page('inline');
+    expect(rootOf(inlined)).toContain(
+      `<img class="fp-photo" src="data:image/jpeg;base64,${small.toString('base64')}" alt="Photo 1 of 1: Paint the fence"`,
+    );
+    expect(headOf(inlined)).not.toContain('rel="preload" as="image"');
+    // The SPA still gets the URL (it shows the gallery from it).
+    expect(dataOf(inlined).task?.images[0].thumbnail).toBe('/uploads/tasks/inline/1-thumb.jpg');
+
+    const large = await page('big');
+    expect(rootOf(large)).toContain('<img class="fp-photo" src="/uploads/tasks/big/1-thumb.jpg"');
+    expect(headOf(large)).toContain(
+      '<link rel="preload" as="image" href="/uploads/tasks/big/1-thumb.jpg" fetchpriority="high" />',
+    );
   });
 
   it('translates the labels from the catalogs and formats the budget in the page locale', async () => {

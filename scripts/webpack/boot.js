@@ -1,0 +1,25 @@
+// The SPA's loader (scripts/webpack/paintFirstPlugin.cjs puts it in index.html as the only script).
+// The page's bundles are preloaded by <link rel="preload" as="script" data-talka-entry> (they
+// download at once, beside the HTML), but run only after the browser has painted the page once: the
+// server's first paint (src/server/firstPaint.ts) shows before 100-400 ms of script evaluation on a
+// phone instead of after it. A frame, then a task; a tab opened in the background (no frames) starts
+// the app after 200 ms anyway. The scripts keep their order (async = false).
+(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    if (window.performance && performance.mark) performance.mark('talka-bundles-start');
+    var links = document.querySelectorAll('link[data-talka-entry]');
+    for (var i = 0; i < links.length; i += 1) {
+      var script = document.createElement('script');
+      script.src = links[i].href;
+      script.async = false;
+      document.head.appendChild(script);
+    }
+  }
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  setTimeout(start, 200);
+})();
