@@ -209,4 +209,24 @@ test.describe('browsing as a newcomer', () => {
       page.getByRole('link', { name: 'Logo refresh for a renovation company' }),
     ).toBeInViewport();
   });
+
+  test('a task opened from far down the list shows from its top', async ({ page }) => {
+    await page.goto('/en/tasks');
+    const last = page.locator('main article h2 a').last();
+    await expect(last).toBeVisible();
+    const title = (await last.textContent())?.trim() ?? '';
+    const openLast = async () => {
+      await last.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      await last.click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    };
+    await openLast();
+    // Again, with the page's code and the task already loaded (no spinner shortens the page
+    // in between): the new page still starts at its top.
+    await page.goBack();
+    await expect(last).toBeVisible();
+    await openLast();
+  });
 });

@@ -1,4 +1,4 @@
-import type { AppHistory, AppLocation } from '../ui/routing';
+import type { AppHistory, AppLocation, HistoryAction } from '../ui/routing';
 import type { AppRouter } from './navigation';
 
 export type { AppHistory, AppLocation };
@@ -37,23 +37,28 @@ export function createAppHistory(win: Window = window): AppHistory {
     return { pathname, search, hash };
   };
   let location = read();
+  let action: HistoryAction = 'pop';
   const listeners = fanOut();
-  const changed = () => {
+  const changed = (how: HistoryAction) => {
     location = read();
+    action = how;
     listeners.notify(location);
   };
-  win.addEventListener('popstate', changed);
+  win.addEventListener('popstate', () => changed('pop'));
   return {
     get location() {
       return location;
     },
+    get action() {
+      return action;
+    },
     push(to) {
       win.history.pushState(null, '', to);
-      changed();
+      changed('push');
     },
     replace(to) {
       win.history.replaceState(null, '', to);
-      changed();
+      changed('replace');
     },
     go: (delta) => win.history.go(delta),
     listen: listeners.listen,
@@ -64,6 +69,7 @@ export function createAppHistory(win: Window = window): AppHistory {
 export function createMemoryHistory(initialEntries: readonly string[] = ['/']): AppHistory {
   const entries = initialEntries.map(splitUrl);
   let index = entries.length - 1;
+  let action: HistoryAction = 'pop';
   const listeners = fanOut();
   const resolve = (to: string): AppLocation => {
     const current = entries[index];
@@ -73,19 +79,25 @@ export function createMemoryHistory(initialEntries: readonly string[] = ['/']): 
     get location() {
       return entries[index];
     },
+    get action() {
+      return action;
+    },
     push(to) {
       entries.splice(index + 1, entries.length, resolve(to));
       index += 1;
+      action = 'push';
       listeners.notify(entries[index]);
     },
     replace(to) {
       entries[index] = resolve(to);
+      action = 'replace';
       listeners.notify(entries[index]);
     },
     go(delta) {
       const next = Math.min(Math.max(index + delta, 0), entries.length - 1);
       if (next === index) return;
       index = next;
+      action = 'pop';
       listeners.notify(entries[index]);
     },
     listen: listeners.listen,

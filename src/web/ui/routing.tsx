@@ -16,6 +16,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type AnchorHTMLAttributes,
   type MouseEvent,
@@ -36,11 +37,15 @@ export interface AppLocation {
  */
 export interface AppHistory {
   readonly location: AppLocation;
+  /** How the location last changed: a new entry, the current one replaced, or back/forward. */
+  readonly action: HistoryAction;
   push(to: string): void;
   replace(to: string): void;
   go(delta: number): void;
   listen(listener: (location: AppLocation) => void): () => void;
 }
+
+export type HistoryAction = 'push' | 'replace' | 'pop';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -61,13 +66,34 @@ function useHistoryState(): HistoryState {
   return state;
 }
 
-/** Renders its children at the history's location and follows it. */
+const urlOf = (location: AppLocation) => `${location.pathname}${location.search}`;
+
+/**
+ * Renders its children at the history's location and follows it. A link or navigation to another
+ * page (a new entry: another path or query, e.g. a task from the list or the list's next page) shows
+ * it from its top once it has rendered; replacing the entry (the list's filters) keeps the scroll,
+ * and back/forward leave it to the browser's scroll restoration.
+ */
 export function HistoryRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
-  const [location, setLocation] = useState(history.location);
+  const [{ location, action }, setShown] = useState(() => ({
+    location: history.location,
+    action: history.action,
+  }));
   useLayoutEffect(
-    () => history.listen((next) => startTransition(() => setLocation(next))),
+    () =>
+      history.listen((next) => {
+        const change = { location: next, action: history.action };
+        startTransition(() => setShown(change));
+      }),
     [history],
   );
+  const shownUrl = useRef(urlOf(location));
+  useLayoutEffect(() => {
+    const url = urlOf(location);
+    if (url === shownUrl.current) return;
+    shownUrl.current = url;
+    if (action === 'push') (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [location, action]);
   const value = useMemo<HistoryState>(
     () => ({
       location,

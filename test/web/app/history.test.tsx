@@ -151,3 +151,46 @@ describe('HistoryRouter, Link and useSearchParams', () => {
     expect(here()).toBe('/en/tasks');
   });
 });
+
+describe('HistoryRouter scroll', () => {
+  it('shows a pushed page from its top; a replaced entry or back/forward keeps the scroll', async () => {
+    const history = createMemoryHistory(['/en/tasks']);
+    const scrolledTo: number[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    Object.defineProperty(root, 'scrollTop', {
+      configurable: true,
+      get: () => 0,
+      set: (value: number) => scrolledTo.push(value),
+    });
+    function Where() {
+      const { pathname, search } = useLocation();
+      return <p>at {`${pathname}${search}`}</p>;
+    }
+    try {
+      render(
+        <HistoryRouter history={history}>
+          <Where />
+        </HistoryRouter>,
+      );
+      expect(scrolledTo).toEqual([]);
+
+      await act(async () => history.replace('/en/tasks?q=logo'));
+      expect(await screen.findByText('at /en/tasks?q=logo')).toBeInTheDocument();
+      expect(scrolledTo).toEqual([]);
+
+      await act(async () => history.push('/en/tasks/TKOPEN01'));
+      expect(await screen.findByText('at /en/tasks/TKOPEN01')).toBeInTheDocument();
+      expect(scrolledTo).toEqual([0]);
+
+      await act(async () => history.go(-1));
+      expect(await screen.findByText('at /en/tasks?q=logo')).toBeInTheDocument();
+      expect(scrolledTo).toEqual([0]);
+
+      await act(async () => history.push('/en/tasks?q=logo&page=2'));
+      expect(await screen.findByText('at /en/tasks?q=logo&page=2')).toBeInTheDocument();
+      expect(scrolledTo).toEqual([0, 0]);
+    } finally {
+      delete (root as unknown as Record<string, unknown>).scrollTop;
+    }
+  });
+});
