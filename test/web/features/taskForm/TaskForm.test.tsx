@@ -11,11 +11,21 @@ import {
   type TaskFormValues,
 } from '../../../../src/shared/validation/taskForm';
 import { apiLog } from '../../../../src/web/api/log';
+import { sessionApi } from '../../../../src/web/features/session/sessionApi';
 import { TaskForm, type TaskFormProps } from '../../../../src/web/features/taskForm/TaskForm';
 import { taskApi } from '../../../../src/web/features/tasks/taskApi';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
-import { CATEGORIES, FakeXhr, formEntries, inDays, riga, routeFetch, validValues } from './support';
+import {
+  anna,
+  CATEGORIES,
+  FakeXhr,
+  formEntries,
+  inDays,
+  riga,
+  routeFetch,
+  validValues,
+} from './support';
 
 // OpenLayers is not needed here: a stand-in lists the marker letters.
 jest.mock('../../../../src/web/ui/MapView', () => {
@@ -423,6 +433,8 @@ describe('TaskForm: submitting', () => {
 
   it('on 419 ends the session and goes to login with ?next', async () => {
     const { user, router, store } = renderForm();
+    // The author is signed in (the create page is for signed-in users): that session ends.
+    await act(() => store.dispatch(sessionApi.util.upsertQueryData('me', undefined, anna)));
     await submit(user);
     await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
     act(() => FakeXhr.last().respond(419, { message: 'Session expired.' }));
@@ -431,6 +443,7 @@ describe('TaskForm: submitting', () => {
     expect(store.getState().notices.map((n) => n.message.id)).toContain(
       'common.errors.unauthorized',
     );
+    expect(sessionApi.endpoints.me.select()(store.getState()).data).toBeUndefined();
   });
 
   it('updates: PUT override, only new files, removed images listed; notice and Task invalidated', async () => {

@@ -2,26 +2,16 @@
  * @jest-environment ./test/support/webEnvironment.ts
  */
 import { act, screen, waitFor } from '@testing-library/react';
-import type { CurrentUser, Task } from '../../../../src/shared/types';
+import type { Task } from '../../../../src/shared/types';
 import { apiLog } from '../../../../src/web/api/log';
 import { DRAFT_KEY } from '../../../../src/web/features/taskForm/draft';
 import TaskFormPage from '../../../../src/web/features/taskForm/TaskFormPage';
 import TaskViewPage from '../../../../src/web/features/taskForm/TaskViewPage';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
-import { CATEGORIES, FakeXhr, routeFetch, validValues } from './support';
+import { anna, CATEGORIES, FakeXhr, routeFetch, validValues } from './support';
 
 jest.setTimeout(20_000);
-
-const anna: CurrentUser = {
-  uuid: 'u-anna',
-  email: 'anna@example.com',
-  full_name: 'Anna K',
-  display_name: 'Anna K.',
-  is_freelancer: false,
-  is_legal: false,
-  photo: null,
-};
 
 const ROUTE = '/en/create-task?category_id=12';
 

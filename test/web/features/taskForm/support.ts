@@ -1,11 +1,22 @@
 /** Helpers of the task form tests: a routed fetch, a fake XMLHttpRequest, valid values. */
-import type { Category } from '../../../../src/shared/types';
+import type { Category, CurrentUser } from '../../../../src/shared/types';
 import {
   emptyTaskForm,
   toLocalDateTime,
   type TaskFormValues,
 } from '../../../../src/shared/validation/taskForm';
 import { json } from '../../../support/webFetch';
+
+/** A signed-in customer: the author of the forms' tasks. */
+export const anna: CurrentUser = {
+  uuid: 'u-anna',
+  email: 'anna@example.com',
+  full_name: 'Anna K',
+  display_name: 'Anna K.',
+  is_freelancer: false,
+  is_legal: false,
+  photo: null,
+};
 
 export const CATEGORIES: Category[] = [
   {
