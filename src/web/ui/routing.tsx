@@ -70,9 +70,10 @@ const urlOf = (location: AppLocation) => `${location.pathname}${location.search}
 
 /**
  * Renders its children at the history's location and follows it. A link or navigation to another
- * page (a new entry: another path or query, e.g. a task from the list or the list's next page) shows
- * it from its top once it has rendered; replacing the entry (the list's filters) keeps the scroll,
- * and back/forward leave it to the browser's scroll restoration.
+ * page (a new entry: another path or query, e.g. a task from the list, the list's next page or new
+ * filters) shows it from its top once it has rendered; replacing the entry (the redirects after
+ * login or confirming an email, from short pages) keeps the scroll, and back/forward leave it to the
+ * browser's scroll restoration.
  */
 export function HistoryRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
   const [{ location, action }, setShown] = useState(() => ({
