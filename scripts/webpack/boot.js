@@ -2,8 +2,9 @@
 // The page's bundles are preloaded by <link rel="preload" as="script" data-talka-entry> (they
 // download at once, beside the HTML), but run only after the browser has painted the page once: the
 // server's first paint (src/server/firstPaint.ts) shows before 100-400 ms of script evaluation on a
-// phone instead of after it. A frame, then a task; a tab opened in the background (no frames) starts
-// the app after 200 ms anyway. The scripts keep their order (async = false).
+// phone instead of after it. A frame, then a task (after that frame's paint); a tab opened in the
+// background paints no frames and has nothing to show first, so it starts at once. The scripts keep
+// their order (async = false).
 (function () {
   var started = false;
   function start() {
@@ -18,8 +19,12 @@
       document.head.appendChild(script);
     }
   }
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
-  setTimeout(start, 200);
+  if (document.visibilityState === 'hidden') {
+    start();
+  } else {
+    requestAnimationFrame(function () {
+      if (window.performance && performance.mark) performance.mark('talka-first-frame');
+      setTimeout(start, 0);
+    });
+  }
 })();
