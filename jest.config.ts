@@ -34,7 +34,7 @@ const config: Config = {
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/test/support/styleStub.ts',
-        '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/test/support/fileStub.ts',
+        '\\.(png|jpe?g|svg|webp|gif|woff2?)$': '<rootDir>/test/support/fileStub.ts',
       },
     } as Config,
     {

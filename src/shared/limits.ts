@@ -13,6 +13,11 @@ export const LIMITS = {
   offerDescriptionMin: 5,
   chatMessageMax: 2000,
   locationsPerTask: 10,
+  /** A place's address and its city, stored and indexed (issue 14: a 900 KB address was taken). */
+  addressMax: 255,
+  cityMax: 255,
+  /** The task list's text search. */
+  searchMax: 200,
   budgetMin: 0,
   budgetMax: 500000,
   budgetSliderMax: 5000,

@@ -48,7 +48,13 @@ export interface CreatedTask {
 /** A task of the page's (logged-in) user, made through POST /api/tasks as the form sends it. */
 export async function createTask(
   page: Page,
-  fields: { title: string; description: string; category_id?: string },
+  fields: {
+    title: string;
+    description: string;
+    category_id?: string;
+    /** Image files sent as `images[]`. */
+    images?: Array<{ name: string; mimeType: string; buffer: Buffer }>;
+  },
 ): Promise<CreatedTask> {
   const body = new FormData();
   for (const [name, value] of Object.entries({
@@ -63,6 +69,12 @@ export async function createTask(
     budget_to: '300',
   }))
     body.append(name, value);
+  for (const image of fields.images ?? [])
+    body.append(
+      'images[]',
+      new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }),
+      image.name,
+    );
   const response = await page.request.post('/api/tasks', {
     multipart: body,
     headers: await xsrfHeader(page),

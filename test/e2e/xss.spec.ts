@@ -6,7 +6,16 @@
  * list (and its server-rendered first paint) and in the chat. Only a task made by this file is changed.
  */
 import { expect, test } from '@playwright/test';
-import { apiLogIn, createOffer, fillTaskForm, getData, userPage, xssTripwire } from './robustness';
+import sharp from 'sharp';
+import {
+  apiLogIn,
+  createOffer,
+  createTask,
+  fillTaskForm,
+  getData,
+  userPage,
+  xssTripwire,
+} from './robustness';
 import { logIn } from './support';
 
 const STAMP = Date.now().toString(36);
@@ -249,4 +258,52 @@ test.describe('hostile user text is shown as text', () => {
       await context.close();
     }
   });
+
+  // Issue 14 (High 1): lightgallery builds its slides as HTML strings; a title reached its alt.
+  for (const [name, title] of [
+    [
+      'a crafted title',
+      `x" ><meta http-equiv="refresh" content="0;url=https://example.test/phish"><a style="position:fixed;inset:0" href="https://example.test"> ${STAMP}`,
+    ],
+    ['a title with a quote', `Mount a 55" TV ${STAMP}`],
+  ] as const) {
+    test(`the lightbox of a task with photos and ${name}: the alt is text, nothing is injected`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      const guard = xssTripwire(page);
+      await apiLogIn(page, 'customer@talka.test');
+      const photo = await sharp({
+        create: { width: 320, height: 200, channels: 3, background: '#3a7bd5' },
+      })
+        .jpeg()
+        .toBuffer();
+      const task = await createTask(page, {
+        title,
+        description: 'A task with two photos.',
+        images: [
+          { name: 'one.jpg', mimeType: 'image/jpeg', buffer: photo },
+          { name: 'two.jpg', mimeType: 'image/jpeg', buffer: photo },
+        ],
+      });
+      const url = `/en/tasks/${task.identifier}`;
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+
+      await page.getByRole('button', { name: `Photo 2 of 2: ${title}` }).click();
+      const shown = page.locator('.lg-current img.lg-object');
+      await expect(shown).toBeVisible({ timeout: 10_000 });
+      await expect(shown).toHaveAttribute('alt', `Photo 2 of 2: ${title}`);
+      // The title became no element: no refresh, no full-page link, and the page stays.
+      await expect(page.locator('meta[http-equiv]')).toHaveCount(0);
+      await expect(page.locator('a[href^="https://example.test"]')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Next image' }).click();
+      await expect(page.locator('.lg-current img.lg-object')).toHaveAttribute(
+        'alt',
+        `Photo 1 of 2: ${title}`,
+      );
+      expect(new URL(page.url()).pathname).toBe(url);
+      await guard.check();
+    });
+  }
 });

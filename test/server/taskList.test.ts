@@ -247,6 +247,13 @@ describe('GET /api/tasks', () => {
     expect(await letters('?city=Tartu&location=anywhere')).toEqual(['A', 'B', 'C', 'E', 'F', 'G']);
   });
 
+  it('takes a city filter as long as a stored city (255) and refuses a longer one (422)', async () => {
+    expect(await letters(`?city=${'c'.repeat(255)}`)).toEqual([]);
+    const res = await t.app.inject({ url: `/api/tasks?city=${'c'.repeat(3000)}` });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.city).toHaveLength(1);
+  });
+
   it('filters by budget range overlap', async () => {
     expect(await letters('?budget_min=150')).toEqual(['B', 'D', 'E']);
     expect(await letters('?budget_max=40')).toEqual(['C', 'G']);

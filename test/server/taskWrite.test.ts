@@ -362,6 +362,38 @@ describe('POST /api/tasks', () => {
     expect(errors[field][0]).toEqual(expect.any(String));
   });
 
+  it('refuses an address or a city over 255 characters (422 on the field), storing nothing', async () => {
+    // Issue 14: a 900 KB address was stored and sent to every visitor; a 3,000-character city
+    // overflowed the city index (500).
+    let errors = await expectRejected(
+      validFields({ 'locations[1][address]': `${'Brīvības iela '.repeat(57_000)}1` }),
+    );
+    // (The agent's requests are in Latvian: 'Izmantojiet ne vairāk kā 255 rakstzīmes.')
+    expect(errors['locations[1].address']).toEqual([expect.stringContaining('255')]);
+    errors = await expectRejected(validFields({ 'locations[0][city]': 'R'.repeat(3000) }));
+    expect(errors['locations[0].city']).toEqual([expect.stringContaining('255')]);
+    // 255 of each is a place like any other.
+    const { res, body } = await create(
+      validFields({
+        'locations[0][address]': 'a'.repeat(255),
+        'locations[0][city]': 'ā'.repeat(255),
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const uuid = (body.data as { uuid: string }).uuid;
+    const [place] = await t.db.query<{ address: string; city: string }>(
+      'SELECT address, city FROM task_locations WHERE task_uuid = $1 AND position = 0',
+      [uuid],
+    );
+    expect(place).toEqual({ address: 'a'.repeat(255), city: 'ā'.repeat(255) });
+    // An update is held to the same rule.
+    const updated = await update(uuid, validFields({ 'locations[0][address]': 'x'.repeat(256) }));
+    expect(updated.res.statusCode).toBe(422);
+    expect(errorsOf(updated.body)['locations[0].address']).toEqual([
+      expect.stringContaining('255'),
+    ]);
+  });
+
   it('answers 422 messages in the request language', async () => {
     const { payload, headers } = await multipart(validFields({ title: undefined }));
     const res = await ownerAgent.request('POST', '/api/tasks', payload, {

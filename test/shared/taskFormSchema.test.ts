@@ -244,6 +244,18 @@ describe('task form schema (SPEC 5)', () => {
         'validation.address_required',
       ]);
     });
+    it('an address and a city are at most 255 characters (issue 14: a 900 KB address was stored)', async () => {
+      const longest = { ...riga, address: 'a'.repeat(255), city: 'c'.repeat(255) };
+      expect(await errorsOf(valid({ locations: [longest] }))).toEqual({});
+      const address = { ...riga, address: 'a'.repeat(900 * 1024) };
+      await expect(errorsOf(valid({ locations: [address] }))).resolves.toMatchObject({
+        'locations[0].address': [{ id: 'validation.max_length', values: { max: 255 } }],
+      });
+      const city = { ...riga, city: 'c'.repeat(3000) };
+      expect(
+        (await errorsOf(valid({ locations: [{ ...riga }, city] })))['locations[1].city'],
+      ).toEqual([{ id: 'validation.max_length', values: { max: 255 } }]);
+    });
     it('allows at most 10 locations', async () => {
       const ten = Array.from({ length: 10 }, () => ({ ...riga }));
       expect(await errorsOf(valid({ locations: ten }))).toEqual({});

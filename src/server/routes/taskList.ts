@@ -33,8 +33,9 @@ import {
 import { LOCATION_FILTERS, TASK_LIST_SORTS, TASK_LIST_STATUSES } from '../../shared/taskList';
 import '../types';
 
-const SEARCH_MAX = 200;
-const CITY_MAX = 100;
+const SEARCH_MAX = LIMITS.searchMax;
+// A stored place's city may be this long (src/shared/limits.ts), so a filter may name it.
+const CITY_MAX = LIMITS.cityMax;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export interface TaskListFilter {

@@ -177,8 +177,16 @@ const validCoordinate = (value: unknown, limit: number): boolean =>
 
 const locationSchema = yup
   .object({
-    address: yup.string().trim().required(ref(m.required)),
-    city: yup.string().trim().default(''),
+    address: yup
+      .string()
+      .trim()
+      .required(ref(m.required))
+      .max(LIMITS.addressMax, ref(m.maxLength, { max: LIMITS.addressMax })),
+    city: yup
+      .string()
+      .trim()
+      .default('')
+      .max(LIMITS.cityMax, ref(m.maxLength, { max: LIMITS.cityMax })),
     lat: yup.mixed<number>().nullable(),
     lng: yup.mixed<number>().nullable(),
   })

@@ -26,6 +26,23 @@ function ensureAssets(): void {
 const attribute = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * lightgallery concatenates `src` into `src="…"` too. The image URLs are ours (/uploads/…), but
+ * nothing reaches it unchecked: an http(s) URL serialised by the URL parser, which percent-encodes
+ * quotes and angle brackets; anything else is no image.
+ */
+export function safeImageUrl(url: string): string {
+  try {
+    const parsed = new URL(url, window.location.href);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return '';
+    return parsed.origin === window.location.origin
+      ? `${parsed.pathname}${parsed.search}`.replace(/'/g, '%27')
+      : parsed.href.replace(/'/g, '%27');
+  } catch {
+    return '';
+  }
+}
+
 export function createLightbox(
   host: HTMLElement,
   images: readonly GalleryImage[],
@@ -35,11 +52,15 @@ export function createLightbox(
   ensureAssets();
   const gallery = lightGallery(host, {
     dynamic: true,
-    dynamicEl: images.map((image, index) => ({
-      src: image.original,
-      thumb: image.thumbnail,
-      alt: alts[index] ?? '',
+    // No alt here: lightgallery builds the slide's <img> as an HTML string, and the alt names the
+    // task (user text: `Mount a 55" TV` broke the markup, a crafted title injected elements).
+    // Each slide's alt is set as a DOM property once the slide is in the document (below).
+    dynamicEl: images.map((image) => ({
+      src: safeImageUrl(image.original),
+      thumb: safeImageUrl(image.thumbnail),
     })),
+    // Captions are HTML too: none (the alt says what the image is).
+    getCaptionFromTitleOrAlt: false,
     // Previous on the first and next on the last wrap around (SPEC section 2).
     loop: true,
     download: false,
@@ -57,6 +78,15 @@ export function createLightbox(
     licenseKey: '0000-0000-000-0000',
   });
 
+  // The slide's image exists once lightgallery appended it: give it its alt text as plain text.
+  const onAppendSlide = (event: Event) => {
+    const index = (event as CustomEvent<{ index: number }>).detail?.index;
+    if (typeof index !== 'number') return;
+    const img = gallery.getSlideItem(index).find('img.lg-object').get() as Element | undefined;
+    if (img instanceof HTMLImageElement) img.alt = alts[index] ?? '';
+  };
+  host.addEventListener('lgAfterAppendSlide', onAppendSlide);
+
   // Clicking the shown image opens the original in a new tab.
   const onClick = (event: MouseEvent) => {
     const target = event.target as Element | null;
@@ -70,6 +100,7 @@ export function createLightbox(
     open: (index) => gallery.openGallery(index),
     destroy: () => {
       document.removeEventListener('click', onClick);
+      host.removeEventListener('lgAfterAppendSlide', onAppendSlide);
       gallery.destroy();
     },
   };
