@@ -24,6 +24,7 @@ import {
   type TestUser,
 } from '../../support/server';
 import { ROUTE_SPECS, type Env, type RouteSpec, type Sent, type World } from './routes';
+import { storedTextOverLimits } from './storedText';
 import {
   assertProperty,
   changedTables,
@@ -239,6 +240,11 @@ async function check(
     // Even when it fails here: the next request must not be blamed for this one's writes.
     await legitimateChange();
     if (!allowed) throw new Error(`accepted input that is not valid: ${what}`);
+    if (method !== 'GET' && method !== 'HEAD') {
+      const over = await storedTextOverLimits(t.db);
+      if (over.length > 0)
+        throw new Error(`stored text over its limit (${over.join(', ')}): ${what}`);
+    }
     return;
   }
   if (status < 400 || status >= 500) throw new Error(`expected a 4xx: ${what}`);

@@ -4,6 +4,7 @@
  * check and a database fingerprint (row counts and a checksum of every table's rows).
  */
 import fc from 'fast-check';
+import { oneFieldHuge } from './storedText';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
 import { agent, type TestUser } from '../../support/server';
@@ -335,6 +336,8 @@ export function jsonBodyArb(base: Record<string, unknown>): fc.Arbitrary<BodySam
       arbitrary: mutatedObject(base).map((value) => ({ kind: 'json', value }) as const),
     },
     { weight: 2, arbitrary: hostileValue.map((value) => ({ kind: 'json', value }) as const) },
+    // Huge strings in every field (issue 14): only the limit may refuse them.
+    { weight: 2, arbitrary: oneFieldHuge(base).map((value) => ({ kind: 'json', value }) as const) },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -433,7 +436,14 @@ export function multipartArb(
     ),
     type: fc.constantFrom('image/png', 'image/jpeg', 'text/html', 'application/octet-stream', ''),
   });
-  return fc
+  // Huge strings in every field (issue 14): the valid form with one field a huge string.
+  const oneHuge = oneFieldHuge(base).map((fields) => {
+    const parts: MultipartPart[] = [];
+    for (const [name, value] of Object.entries(fields))
+      for (const v of Array.isArray(value) ? value : [value]) parts.push({ name, value: v });
+    return { kind: 'multipart', parts } as const;
+  });
+  const mutated = fc
     .record({
       drop: fc.subarray(names, { maxLength: Math.min(3, names.length) }),
       replace:
@@ -465,6 +475,10 @@ export function multipartArb(
       parts.push(...extra, ...fileParts);
       return { kind: 'multipart', parts, boundary } as const;
     });
+  return fc.oneof(
+    { weight: 8, arbitrary: mutated },
+    { weight: 2, arbitrary: oneHuge },
+  ) as fc.Arbitrary<BodySample>;
 }
 
 /** Serialises a multipart body with the platform's FormData, as the SPA does. */
