@@ -14,6 +14,7 @@ import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
 import { admissionPlugin } from './plugins/admission';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
+import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/jsonBody';
 import { noStorePlugin } from './plugins/noStore';
 import { pushPlugin, pushRoutes } from './push';
 import { authRoutes } from './routes/auth';
@@ -72,6 +73,8 @@ export async function buildServer(
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // JSON bodies: a small default, raised per route that takes a long text (plugins/jsonBody.ts).
+    bodyLimit: JSON_BODY_LIMIT,
   });
   app.decorate('db', deps.db);
   app.decorate('config', config);
@@ -103,6 +106,7 @@ export async function buildServer(
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(noStorePlugin);
   await app.register(nulGuardPlugin);
   await app.register(csrfPlugin);

@@ -9,6 +9,7 @@ export type ServerMessageId =
   | 'errors.not_found'
   | 'errors.forbidden'
   | 'errors.bad_request'
+  | 'errors.payload_too_large'
   | 'errors.conflict'
   | 'errors.server_error'
   | 'errors.db_unavailable'
@@ -34,6 +35,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Not found.',
     'errors.forbidden': 'You are not allowed to do this.',
     'errors.bad_request': 'The request could not be understood.',
+    'errors.payload_too_large': 'The request is too large.',
     'errors.conflict': 'This has changed in the meantime. Reload and try again.',
     'errors.server_error': 'Server error',
     'errors.db_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
@@ -59,6 +61,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Nav atrasts.',
     'errors.forbidden': 'Jums nav atļauts to darīt.',
     'errors.bad_request': 'Pieprasījumu nevarēja saprast.',
+    'errors.payload_too_large': 'Pieprasījums ir pārāk liels.',
     'errors.conflict': 'Pa to laiku kaut kas ir mainījies. Pārlādējiet lapu un mēģiniet vēlreiz.',
     'errors.server_error': 'Servera kļūda',
     'errors.db_unavailable':
@@ -84,6 +87,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Не найдено.',
     'errors.forbidden': 'У вас нет прав на это действие.',
     'errors.bad_request': 'Не удалось обработать запрос.',
+    'errors.payload_too_large': 'Запрос слишком большой.',
     'errors.conflict': 'За это время что-то изменилось. Обновите страницу и попробуйте снова.',
     'errors.server_error': 'Ошибка сервера',
     'errors.db_unavailable': 'Сервис временно недоступен. Пожалуйста, попробуйте чуть позже.',
@@ -111,6 +115,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Bulunamadı.',
     'errors.forbidden': 'Bunu yapma izniniz yok.',
     'errors.bad_request': 'İstek anlaşılamadı.',
+    'errors.payload_too_large': 'İstek çok büyük.',
     'errors.conflict': 'Bu arada bir şey değişti. Sayfayı yenileyip tekrar deneyin.',
     'errors.server_error': 'Sunucu hatası',
     'errors.db_unavailable': 'Hizmet geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.',
@@ -135,6 +140,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Ei leitud.',
     'errors.forbidden': 'Teil pole selleks õigust.',
     'errors.bad_request': 'Päringust ei saadud aru.',
+    'errors.payload_too_large': 'Päring on liiga suur.',
     'errors.conflict': 'Vahepeal on midagi muutunud. Laadige leht uuesti ja proovige uuesti.',
     'errors.server_error': 'Serveri viga',
     'errors.db_unavailable': 'Teenus on ajutiselt kättesaamatu. Palun proovige varsti uuesti.',
@@ -159,6 +165,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Nerasta.',
     'errors.forbidden': 'Jums neleidžiama to daryti.',
     'errors.bad_request': 'Užklausos nepavyko suprasti.',
+    'errors.payload_too_large': 'Užklausa per didelė.',
     'errors.conflict': 'Tuo metu kažkas pasikeitė. Perkraukite puslapį ir bandykite dar kartą.',
     'errors.server_error': 'Serverio klaida',
     'errors.db_unavailable': 'Paslauga laikinai nepasiekiama. Bandykite dar kartą netrukus.',

@@ -10,10 +10,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import * as yup from 'yup';
-import { offerFormSchema } from '../../shared/validation/offer';
+import { OFFER_DESCRIPTION_MAX, offerFormSchema } from '../../shared/validation/offer';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
 import { requireUser } from '../auth/session';
 import { forbidden, notFound } from '../errors';
+import { jsonBodyLimit } from '../plugins/jsonBody';
 import { notifyNotChosen } from '../offers/notify';
 import {
   chooseOffer,
@@ -63,6 +64,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   app.post<TaskParams>(
     '/tasks/:taskUuid/offers',
     {
+      bodyLimit: jsonBodyLimit(OFFER_DESCRIPTION_MAX),
       config: {
         rateLimit: {
           // Per user (or address, for visitors): config.offerRateLimit (OFFER_RATE_LIMIT).
@@ -86,7 +88,8 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** Its freelancer, while no offer is chosen; 403 means locked (SPEC section 8). */
-  app.put<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', async (request) => {
+  const offerBody = { bodyLimit: jsonBodyLimit(OFFER_DESCRIPTION_MAX) };
+  app.put<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', offerBody, async (request) => {
     const user = requireUser(request);
     const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
     const record = await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
