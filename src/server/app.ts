@@ -6,6 +6,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import { LIMITS } from '../shared/limits';
+import { warmCommonPasswords } from './auth/commonPasswords';
 import { csrfPlugin } from './auth/csrf';
 import { dummyHash } from './auth/password';
 import { sessionPlugin } from './auth/session';
@@ -138,6 +139,8 @@ export async function buildServer(
 
   // The first unknown-email login must not be slower than the rest.
   await dummyHash();
+  // Nor the first registration slower than the rest (the common-password list).
+  warmCommonPasswords();
   return app;
 }
 
