@@ -10,10 +10,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import * as yup from 'yup';
+import { takesOffers } from '../../shared/taskLifecycle';
 import { OFFER_DESCRIPTION_MAX, offerFormSchema } from '../../shared/validation/offer';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
 import { requireUser } from '../auth/session';
-import { forbidden, notFound } from '../errors';
+import { forbidden, HttpError, notFound } from '../errors';
 import { jsonBodyLimit } from '../plugins/jsonBody';
 import { notifyNotChosen } from '../offers/notify';
 import {
@@ -78,6 +79,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
       const user = requireUser(request);
       const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
       if (!machineAllows(loaded, user, { type: 'MAKE_OFFER' })) throw forbidden();
+      if (!takesOffers(loaded.task)) throw new HttpError(403, 'offers.author_deleted');
       const form = await validateBody(offerFormSchema, request.body);
       const uuid = await createOffer(db, loaded.task.uuid, user.uuid, form);
       await notifyTaskChanged(app, loaded.task.uuid);
