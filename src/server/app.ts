@@ -6,6 +6,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import { LIMITS } from '../shared/limits';
+import { warmCommonPasswords } from './auth/commonPasswords';
 import { csrfPlugin } from './auth/csrf';
 import { dummyHash } from './auth/password';
 import { sessionPlugin } from './auth/session';
@@ -14,6 +15,7 @@ import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
 import { admissionPlugin } from './plugins/admission';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
+import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/jsonBody';
 import { noStorePlugin } from './plugins/noStore';
 import { pushPlugin, pushRoutes } from './push';
 import { authRoutes } from './routes/auth';
@@ -72,6 +74,8 @@ export async function buildServer(
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // JSON bodies: a small default, raised per route that takes a long text (plugins/jsonBody.ts).
+    bodyLimit: JSON_BODY_LIMIT,
   });
   app.decorate('db', deps.db);
   app.decorate('config', config);
@@ -103,6 +107,7 @@ export async function buildServer(
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(noStorePlugin);
   await app.register(nulGuardPlugin);
   await app.register(csrfPlugin);
@@ -134,6 +139,8 @@ export async function buildServer(
 
   // The first unknown-email login must not be slower than the rest.
   await dummyHash();
+  // Nor the first registration slower than the rest (the common-password list).
+  warmCommonPasswords();
   return app;
 }
 

@@ -92,8 +92,25 @@ export function validateBody<S extends AnyObjectSchema>(
   return validateInput(schema, body);
 }
 
-export const isApiUrl = (url: string, apiBase: string): boolean =>
-  url === apiBase || url.startsWith(`${apiBase}/`) || url.startsWith(`${apiBase}?`);
+/**
+ * Whether a request URL (path and query, as sent) is under the API prefix. The path is matched after
+ * percent-decoding, as the router matches it: `/%61pi/tasks` reaches the `/api/tasks` route, so it must
+ * get the API's guards too (the NUL guard, no-store, the session lookup). A path whose encoding is
+ * broken is matched as sent (the router refuses it with a 400 before any route runs).
+ */
+export function isApiUrl(url: string, apiBase: string): boolean {
+  const end = url.search(/[?#]/);
+  const rawPath = end === -1 ? url : url.slice(0, end);
+  let path = rawPath;
+  if (rawPath.includes('%')) {
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      path = rawPath;
+    }
+  }
+  return path === apiBase || path.startsWith(`${apiBase}/`);
+}
 
 /**
  * Path parameters and query values with a NUL character: no resource is named so and no filter

@@ -101,6 +101,19 @@ export function ownOffer(task: Pick<Task, 'offers'>, viewer: Viewer): Offer | un
 }
 
 /**
+ * A task whose author deleted their account takes no new offers: nobody could choose one (issue 14).
+ * The author is null in the API exactly when the account is deleted. The lifecycle machine does not
+ * know accounts; the server refuses MAKE_OFFER by this rule and the SPA hides the control by it.
+ */
+export const takesOffers = (task: Pick<Task, 'author'>): boolean => task.author !== null;
+
+/**
+ * An offer whose freelancer deleted their account cannot be chosen: nobody would do the work or
+ * could be contacted. The freelancer is null in the API exactly when the account is deleted.
+ */
+export const isChoosable = (offer: Pick<Offer, 'freelancer'>): boolean => offer.freelancer !== null;
+
+/**
  * SPEC section 6 actor. Having an offer wins over is_freelancer, so a user who stopped being a
  * freelancer keeps editing (or completing) the offer they made.
  */

@@ -9,6 +9,9 @@ export type ServerMessageId =
   | 'errors.not_found'
   | 'errors.forbidden'
   | 'errors.bad_request'
+  | 'errors.payload_too_large'
+  | 'offers.freelancer_deleted'
+  | 'offers.author_deleted'
   | 'errors.conflict'
   | 'errors.server_error'
   | 'errors.db_unavailable'
@@ -34,6 +37,11 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Not found.',
     'errors.forbidden': 'You are not allowed to do this.',
     'errors.bad_request': 'The request could not be understood.',
+    'errors.payload_too_large': 'The request is too large.',
+    'offers.freelancer_deleted':
+      'This freelancer has deleted their account, so their offer cannot be chosen.',
+    'offers.author_deleted':
+      'The author of this task has deleted their account, so it takes no new offers.',
     'errors.conflict': 'This has changed in the meantime. Reload and try again.',
     'errors.server_error': 'Server error',
     'errors.db_unavailable': 'The service is temporarily unavailable. Please try again shortly.',
@@ -59,6 +67,11 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Nav atrasts.',
     'errors.forbidden': 'Jums nav atļauts to darīt.',
     'errors.bad_request': 'Pieprasījumu nevarēja saprast.',
+    'errors.payload_too_large': 'Pieprasījums ir pārāk liels.',
+    'offers.freelancer_deleted':
+      'Šis izpildītājs ir dzēsis savu kontu, tāpēc viņa piedāvājumu nevar izvēlēties.',
+    'offers.author_deleted':
+      'Šī uzdevuma autors ir dzēsis savu kontu, tāpēc jaunus piedāvājumus tam vairs nevar iesniegt.',
     'errors.conflict': 'Pa to laiku kaut kas ir mainījies. Pārlādējiet lapu un mēģiniet vēlreiz.',
     'errors.server_error': 'Servera kļūda',
     'errors.db_unavailable':
@@ -84,6 +97,11 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Не найдено.',
     'errors.forbidden': 'У вас нет прав на это действие.',
     'errors.bad_request': 'Не удалось обработать запрос.',
+    'errors.payload_too_large': 'Запрос слишком большой.',
+    'offers.freelancer_deleted':
+      'Этот исполнитель удалил свой аккаунт, поэтому его предложение нельзя выбрать.',
+    'offers.author_deleted':
+      'Автор этого задания удалил свой аккаунт, поэтому новые предложения к нему не принимаются.',
     'errors.conflict': 'За это время что-то изменилось. Обновите страницу и попробуйте снова.',
     'errors.server_error': 'Ошибка сервера',
     'errors.db_unavailable': 'Сервис временно недоступен. Пожалуйста, попробуйте чуть позже.',
@@ -111,6 +129,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Bulunamadı.',
     'errors.forbidden': 'Bunu yapma izniniz yok.',
     'errors.bad_request': 'İstek anlaşılamadı.',
+    'errors.payload_too_large': 'İstek çok büyük.',
+    'offers.freelancer_deleted': 'Bu serbest çalışan hesabını sildi, bu yüzden teklifi seçilemez.',
+    'offers.author_deleted':
+      'Bu görevin sahibi hesabını sildi, bu yüzden göreve yeni teklif verilemez.',
     'errors.conflict': 'Bu arada bir şey değişti. Sayfayı yenileyip tekrar deneyin.',
     'errors.server_error': 'Sunucu hatası',
     'errors.db_unavailable': 'Hizmet geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.',
@@ -135,6 +157,11 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Ei leitud.',
     'errors.forbidden': 'Teil pole selleks õigust.',
     'errors.bad_request': 'Päringust ei saadud aru.',
+    'errors.payload_too_large': 'Päring on liiga suur.',
+    'offers.freelancer_deleted':
+      'See vabakutseline on oma konto kustutanud, seega tema pakkumist ei saa valida.',
+    'offers.author_deleted':
+      'Selle ülesande autor on oma konto kustutanud, seega sellele ei saa enam uusi pakkumisi teha.',
     'errors.conflict': 'Vahepeal on midagi muutunud. Laadige leht uuesti ja proovige uuesti.',
     'errors.server_error': 'Serveri viga',
     'errors.db_unavailable': 'Teenus on ajutiselt kättesaamatu. Palun proovige varsti uuesti.',
@@ -159,6 +186,11 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.not_found': 'Nerasta.',
     'errors.forbidden': 'Jums neleidžiama to daryti.',
     'errors.bad_request': 'Užklausos nepavyko suprasti.',
+    'errors.payload_too_large': 'Užklausa per didelė.',
+    'offers.freelancer_deleted':
+      'Šis vykdytojas ištrynė savo paskyrą, todėl jo pasiūlymo pasirinkti negalima.',
+    'offers.author_deleted':
+      'Šios užduoties autorius ištrynė savo paskyrą, todėl naujų pasiūlymų jai pateikti negalima.',
     'errors.conflict': 'Tuo metu kažkas pasikeitė. Perkraukite puslapį ir bandykite dar kartą.',
     'errors.server_error': 'Serverio klaida',
     'errors.db_unavailable': 'Paslauga laikinai nepasiekiama. Bandykite dar kartą netrukus.',

@@ -9,7 +9,7 @@
  *   check; its violation (two owners' tabs choosing at once) is answered 409 like any other conflict.
  */
 import type { Locale } from '../../shared/locales';
-import { lifecycleInput, statusGroup } from '../../shared/taskLifecycle';
+import { isChoosable, lifecycleInput, statusGroup } from '../../shared/taskLifecycle';
 import {
   canTransition,
   nextState,
@@ -30,6 +30,9 @@ export type Actor = Pick<UserRow, 'uuid' | 'is_freelancer'>;
  * is already chosen). The SPA shows its own popup texts for 409 (SPEC section 8).
  */
 export const conflict = (): HttpError => new HttpError(409, 'errors.conflict');
+
+/** 403: the offer's freelancer deleted their account (isChoosable), so it cannot be chosen. */
+const freelancerDeleted = (): HttpError => new HttpError(403, 'offers.freelancer_deleted');
 
 /** A task the routes decide with, or 404 (also for a malformed uuid). */
 export async function findTask(
@@ -243,10 +246,18 @@ export async function chooseOffer(
   );
   const next = nextState(input, { type: 'OFFER_CHOSEN' });
   if (next === null) throw forbidden();
+  const shown = loaded.task.offers.find((o) => o.uuid === offerUuid.toLowerCase());
+  if (shown && !isChoosable(shown)) throw freelancerDeleted();
 
   return db.transaction(async (tx) => {
     if (!isOpen(await lockTask(tx, taskUuid, 'FOR UPDATE'))) throw conflict();
     const offer = await findOfferRecord(tx, taskUuid, offerUuid, 'FOR UPDATE');
+    // The account may have been deleted since the task was loaded: locked, so it stays as read.
+    const [account] = await tx.query<{ deleted: boolean }>(
+      'SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE uuid = $1 FOR SHARE',
+      [offer.freelancer_uuid],
+    );
+    if (!account || account.deleted) throw freelancerDeleted();
     if (offerHash(offer) !== hash) throw conflict();
     try {
       await tx.query('UPDATE offers SET chosen_at = now() WHERE uuid = $1', [offer.uuid]);

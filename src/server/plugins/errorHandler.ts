@@ -62,6 +62,7 @@ const statusMessage = (status: number): ServerMessageId => {
   if (status === 401) return 'errors.unauthenticated';
   if (status === 403) return 'errors.forbidden';
   if (status === 404) return 'errors.not_found';
+  if (status === 413) return 'errors.payload_too_large';
   if (status === 419) return 'errors.csrf_mismatch';
   if (status === 429) return 'errors.too_many_requests';
   if (status === 503) return 'errors.db_unavailable';

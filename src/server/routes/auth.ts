@@ -1,13 +1,14 @@
 /** Register, login, logout and the current user. */
 import type { FastifyPluginAsync } from 'fastify';
-import { loginSchema, registerSchema } from '../../shared/validation/auth';
+import { loginSchema, registerSchema, type PasswordContext } from '../../shared/validation/auth';
+import { isCommonPassword } from '../auth/commonPasswords';
 import { writeMailFile } from '../auth/mail';
 import { dummyHash, verifyPassword } from '../auth/password';
 import { beginRegistration, confirmRegistration, safeNext } from '../auth/registration';
 import { endSession, requireUser, startSession } from '../auth/session';
 import { FieldErrors } from '../errors';
 import { toCurrentUser, type UserRow } from '../users';
-import { validateBody } from '../validate';
+import { validateBody, validateInput } from '../validate';
 import '../types';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -18,7 +19,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   // the difference goes only to the mailbox (a confirmation link, or "you already have an account"),
   // see beginRegistration and docs/ACCOUNTS.md. Rate-limited like login.
   app.post('/register', { config: strict }, async (request, reply) => {
-    const form = await validateBody(registerSchema, request.body);
+    // The common-password list is the server's part of the shared schema (validation context).
+    const form = await validateInput(registerSchema, request.body, {
+      context: { isCommonPassword } satisfies PasswordContext,
+    });
     const next = safeNext((request.body as { next?: unknown } | null)?.next);
     const { mail, queued } = await beginRegistration(db, {
       full_name: form.full_name,

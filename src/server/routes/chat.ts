@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ChatMessage, ChatMessagePushEvent } from '../../shared/types';
-import { chatMessageSchema } from '../../shared/validation/chat';
+import { CHAT_MESSAGE_MAX, chatMessageSchema } from '../../shared/validation/chat';
 import { requireUser } from '../auth/session';
 import { forbidden } from '../errors';
 import {
@@ -19,6 +19,7 @@ import {
   unreadCount,
 } from '../chat/chat';
 import { notifyUser } from '../offers/notify';
+import { jsonBodyLimit } from '../plugins/jsonBody';
 import { findTask, machineAllows } from '../offers/offers';
 import { MAX_EVENT_BYTES } from '../push/hub';
 import { validateBody } from '../validate';
@@ -94,6 +95,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { uuid: string } }>(
     '/chat/conversations/:uuid/messages',
     {
+      bodyLimit: jsonBodyLimit(CHAT_MESSAGE_MAX),
       config: {
         rateLimit: {
           // Per user: config.chatRateLimit (CHAT_RATE_LIMIT) messages a minute.

@@ -10,10 +10,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import * as yup from 'yup';
-import { offerFormSchema } from '../../shared/validation/offer';
+import { takesOffers } from '../../shared/taskLifecycle';
+import { OFFER_DESCRIPTION_MAX, offerFormSchema } from '../../shared/validation/offer';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
 import { requireUser } from '../auth/session';
-import { forbidden, notFound } from '../errors';
+import { forbidden, HttpError, notFound } from '../errors';
+import { jsonBodyLimit } from '../plugins/jsonBody';
 import { notifyNotChosen } from '../offers/notify';
 import {
   chooseOffer,
@@ -63,6 +65,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   app.post<TaskParams>(
     '/tasks/:taskUuid/offers',
     {
+      bodyLimit: jsonBodyLimit(OFFER_DESCRIPTION_MAX),
       config: {
         rateLimit: {
           // Per user (or address, for visitors): config.offerRateLimit (OFFER_RATE_LIMIT).
@@ -76,6 +79,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
       const user = requireUser(request);
       const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
       if (!machineAllows(loaded, user, { type: 'MAKE_OFFER' })) throw forbidden();
+      if (!takesOffers(loaded.task)) throw new HttpError(403, 'offers.author_deleted');
       const form = await validateBody(offerFormSchema, request.body);
       const uuid = await createOffer(db, loaded.task.uuid, user.uuid, form);
       await notifyTaskChanged(app, loaded.task.uuid);
@@ -86,7 +90,8 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** Its freelancer, while no offer is chosen; 403 means locked (SPEC section 8). */
-  app.put<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', async (request) => {
+  const offerBody = { bodyLimit: jsonBodyLimit(OFFER_DESCRIPTION_MAX) };
+  app.put<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', offerBody, async (request) => {
     const user = requireUser(request);
     const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
     const record = await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);

@@ -15,8 +15,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ViewerRole } from '../../shared/taskLifecycle';
 import { canTransition } from '../../shared/taskLifecycle.machine';
-import { reportSchema } from '../../shared/validation/report';
+import { REPORT_MESSAGE_MAX, reportSchema } from '../../shared/validation/report';
 import { forbidden, HttpError, notFound } from '../errors';
+import { jsonBodyLimit } from '../plugins/jsonBody';
 import { isUuid } from '../push/hub';
 import { viewerKey } from '../tasks/views';
 import { validateBody } from '../validate';
@@ -27,7 +28,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { taskUuid: string } }>(
     '/tasks/:taskUuid/report',
-    { config: limit },
+    { config: limit, bodyLimit: jsonBodyLimit(REPORT_MESSAGE_MAX) },
     async (request, reply) => {
       const { taskUuid } = request.params;
       if (!isUuid(taskUuid)) throw notFound();

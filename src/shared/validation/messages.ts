@@ -24,6 +24,15 @@ export const validationMessages = defineMessages({
   maxLength: { id: 'validation.max_length', defaultMessage: 'Use at most {max} characters.' },
   acceptTerms: { id: 'validation.accept_terms', defaultMessage: 'Accept the terms to continue.' },
   invalid: { id: 'validation.invalid', defaultMessage: 'This value is not valid.' },
+  // Register (ASVS 6.2.4, 6.2.11).
+  passwordCommon: {
+    id: 'validation.password_common',
+    defaultMessage: 'This password is too common. Choose one that is harder to guess.',
+  },
+  passwordContainsEmail: {
+    id: 'validation.password_contains_email',
+    defaultMessage: 'The password must not contain your email address.',
+  },
   // Task form (SPEC section 5) and image uploads.
   number: { id: 'validation.number', defaultMessage: 'Enter a number.' },
   integer: { id: 'validation.integer', defaultMessage: 'Enter a whole number.' },

@@ -2,7 +2,12 @@ import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from '../../ui/routing';
 import styled from 'styled-components';
-import { isExpired, statusGroup, type ViewerRole } from '../../../shared/taskLifecycle';
+import {
+  isExpired,
+  statusGroup,
+  takesOffers,
+  type ViewerRole,
+} from '../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
@@ -35,6 +40,8 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const label = intl.formatMessage(messages.makeOffer);
+  // The author deleted their account: nobody could choose an offer (the server refuses it too).
+  if (!takesOffers(task)) return null;
 
   if (controls.has('MAKE_OFFER')) {
     return (

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { useNavigate } from '../../ui/routing';
 import styled from 'styled-components';
-import { isSelected, type ViewerRole } from '../../../shared/taskLifecycle';
+import { isChoosable, isSelected, type ViewerRole } from '../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../shared/taskLifecycle.controls';
 import type { Offer, Task } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
@@ -188,7 +188,9 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
           locale={locale}
           badge={badgeOf(offer)}
           editable={role === 'offerer' && controls.has('EDIT_OFFER')}
-          assignable={role === 'owner' && controls.has('ASSIGN_OFFER') && !anyChosen}
+          assignable={
+            role === 'owner' && controls.has('ASSIGN_OFFER') && !anyChosen && isChoosable(offer)
+          }
           {...chatProps(offer)}
           onAssignFailed={setPopup}
         />

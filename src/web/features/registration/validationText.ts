@@ -1,6 +1,6 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import { isMessageRef } from '../../../shared/validation/messages';
+import { isMessageRef, validationMessages } from '../../../shared/validation/messages';
 import { registrationMessages as messages } from './messages';
 
 const TEXTS: Record<string, MessageDescriptor> = {
@@ -10,6 +10,9 @@ const TEXTS: Record<string, MessageDescriptor> = {
   'validation.max_length': messages.maxLength,
   'validation.accept_terms': messages.acceptTerms,
   'validation.too_many_categories': messages.tooManyCategories,
+  // The shared descriptors themselves (one text for the SPA and the server's 422).
+  'validation.password_contains_email': validationMessages.passwordContainsEmail,
+  'validation.password_common': validationMessages.passwordCommon,
 };
 
 /** A shared schema's message reference in the UI language. */

@@ -59,6 +59,21 @@ describe('make-offer control by role', () => {
     expect(screen.queryByRole('link', { name: 'Make an offer' })).not.toBeInTheDocument();
   });
 
+  it('offers nothing on a task whose author deleted their account, to anyone', async () => {
+    const freelancer = otherFreelancer;
+    for (const viewer of [null, customer, freelancer]) {
+      route({ 'GET /api/me': meAnswer(viewer) });
+      const { unmount } = renderSlots(makeTask({ author: null }), viewer);
+      expect(screen.queryByRole('link', { name: 'Make an offer' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
+      unmount();
+    }
+    // The same freelancer gets the button while the author's account exists.
+    route({ 'GET /api/me': meAnswer(freelancer) });
+    renderSlots(makeTask(), freelancer);
+    expect(screen.getByRole('button', { name: 'Make an offer' })).toBeInTheDocument();
+  });
+
   it('gives the owner without offers the find-freelancers link with the exact query', async () => {
     route({ 'GET /api/me': meAnswer(owner) });
     renderSlots(makeTask(), owner);
@@ -323,5 +338,19 @@ describe('lists by role after a choice', () => {
     expect(within(card).getByRole('img', { name: 'Deleted user' })).toBeInTheDocument();
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+  });
+
+  it('the owner cannot assign a deleted freelancer’s offer, only the others', async () => {
+    const gone = { ...offer(OTHER_UUID, false), freelancer: null };
+    const alive = offer(CHOSEN_UUID, false);
+    route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(200, { data: [alive, gone] })],
+    });
+    renderSlots(withOffers([alive, gone]), owner);
+    const cards = await screen.findAllByTestId('offer-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByRole('button', { name: 'Assign' })).toBeInTheDocument();
+    expect(within(cards[1]).queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
   });
 });

@@ -80,6 +80,20 @@ describe('RegisterPage', () => {
     expect(fetches.to('/register')).toHaveLength(0);
   });
 
+  it('refuses a password made of the email before sending (the common list is the server’s)', async () => {
+    const fetches = routeFetch({});
+    const { user } = renderWithProviders(<RegisterPage />, { route: '/en/register' });
+    await user.type(screen.getByLabelText('Full name'), 'Maris Ozols');
+    await user.type(screen.getByLabelText('Email'), 'maris@example.com');
+    await user.type(screen.getByLabelText('Password'), 'maris-2024');
+    await user.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'The password must not contain your email address.',
+    );
+    expect(fetches.to('/register')).toHaveLength(0);
+  });
+
   it('on 202 says to check the mailbox, stays logged out and on the page', async () => {
     const fetches = routeFetch({
       'POST /register': () => json(202, { data: { email: 'maris@example.com' } }),
