@@ -58,6 +58,12 @@ export interface ServerConfig {
    * (comma-separated); default off (a client could otherwise forge its address).
    */
   trustProxy: boolean | string;
+  /** Tasks a user may post per hour. TASK_RATE_LIMIT, default 10 */
+  taskRateLimit: number;
+  /** Open push (SSE) streams per logged-in user. PUSH_STREAMS_PER_USER, default 10 */
+  pushStreamsPerUser: number;
+  /** Open push (SSE) streams per client address. PUSH_STREAMS_PER_ADDRESS, default 30 */
+  pushStreamsPerAddress: number;
   /** Requests per minute per address for everything else. RATE_LIMIT, default 600 */
   rateLimit: number;
   /** Folder holding the built SPA. STATIC_DIR, default ./dist */
@@ -106,6 +112,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     offerRateLimit: int(env.OFFER_RATE_LIMIT, 20),
     chatRateLimit: int(env.CHAT_RATE_LIMIT, 30),
     reportRateLimit: int(env.REPORT_RATE_LIMIT, 10),
+    taskRateLimit: int(env.TASK_RATE_LIMIT, 10),
+    pushStreamsPerUser: int(env.PUSH_STREAMS_PER_USER, 10),
+    pushStreamsPerAddress: int(env.PUSH_STREAMS_PER_ADDRESS, 30),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimit: int(env.RATE_LIMIT, 600),
     staticDir: path.resolve(cwd, env.STATIC_DIR || 'dist'),

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../db/db';
 import { HttpError } from '../errors';
+import { issueCsrfToken, sessionCookieName } from './csrf';
 import { isApiUrl } from '../validate';
 import type { UserRow } from '../users';
 import '../types';
@@ -16,8 +17,7 @@ import '../types';
 /** Refresh last-seen stamps at most this often: one write a minute per active user. */
 const TOUCH_INTERVAL_SECONDS = 60;
 
-export const sessionCookieName = (config: ServerConfig): string =>
-  config.cookieSecure ? '__Host-talka_session' : 'talka_session';
+export { sessionCookieName };
 
 export const hashToken = (token: string): string =>
   crypto.createHash('sha256').update(token).digest('hex');
@@ -60,6 +60,7 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   if (!row) {
     request.sessionState = 'expired';
     reply.clearCookie(name, cookieOptions(config));
+    issueCsrfToken(reply, config, null);
     return;
   }
   if (row.session_stale) {
@@ -97,6 +98,8 @@ export async function startSession(
     ...cookieOptions(config),
     maxAge: config.sessionAbsoluteHours * 3600,
   });
+  // A new session, a new CSRF token: a token seen before login is worthless after it.
+  issueCsrfToken(reply, config, token);
   request.user = user;
   request.sessionId = id;
   request.sessionState = 'valid';
@@ -108,6 +111,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   const token = request.cookies[sessionCookieName(config)];
   if (token) await db.query('DELETE FROM sessions WHERE id = $1', [hashToken(token)]);
   reply.clearCookie(sessionCookieName(config), cookieOptions(config));
+  issueCsrfToken(reply, config, null);
   request.user = null;
   request.sessionId = null;
   request.sessionState = 'none';

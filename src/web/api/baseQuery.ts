@@ -51,6 +51,10 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/** The CSRF token to echo: `__Host-XSRF-TOKEN` over HTTPS, `XSRF-TOKEN` over plain HTTP. */
+export const xsrfToken = (): string | undefined =>
+  readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN');
+
 const rawBaseQuery = (baseUrl: string) => fetchBaseQuery({ baseUrl, credentials: 'same-origin' });
 
 let raw: ReturnType<typeof rawBaseQuery> | undefined;
@@ -79,7 +83,7 @@ export const baseQuery: BaseQueryFn<
   if (locale) headers.set('Accept-Language', locale);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (MUTATING.has(method)) {
-    const token = readCookie('XSRF-TOKEN');
+    const token = xsrfToken();
     if (token) headers.set('X-XSRF-TOKEN', token);
   }
   // fetchBaseQuery leaves Content-Type unset for FormData, so the browser adds the boundary.
