@@ -245,6 +245,11 @@ export interface ChatConversation {
   task: { uuid: string; identifier: string; title: string };
   customer: ChatParticipant | null;
   freelancer: ChatParticipant | null;
+  /**
+   * The freelancer's offer is live (made and not withdrawn, and not passed over for another one).
+   * While false the freelancer can no longer write (the server answers 403); the owner still can.
+   */
+  offer_live: boolean;
   created_at: string;
   /** The caller's unread messages in it; only in GET /api/chat/conversations. */
   unread_count?: number;
