@@ -55,10 +55,14 @@ export function issueCsrfToken(
   });
 }
 
-/** The token this request must carry: the session's, or else the double-submit cookie's. */
+/**
+ * The token this request must carry: for a live session (resolved by the session plugin) the
+ * session's; otherwise the double-submit cookie's. A stale or planted session cookie counts as no
+ * session, so it cannot lock anyone out of logging in.
+ */
 function expectedToken(request: FastifyRequest, config: ServerConfig): string | null {
   const session = request.cookies[sessionCookieName(config)];
-  if (session) return sessionCsrfToken(session);
+  if (session && request.sessionState === 'valid') return sessionCsrfToken(session);
   const cookie = request.cookies[xsrfCookieName(config)];
   return typeof cookie === 'string' && TOKEN_PATTERN.test(cookie) ? cookie : null;
 }
@@ -66,13 +70,19 @@ function expectedToken(request: FastifyRequest, config: ServerConfig): string | 
 export const csrfPlugin = fp(
   async (app) => {
     const config = app.config;
+    // Hand out the token early, on every answer (pages included): the session's when a session
+    // cookie came (the session plugin replaces it with a random one if that session is dead).
     app.addHook('onRequest', async (request, reply) => {
-      const expected = expectedToken(request, config);
       const session = request.cookies[sessionCookieName(config)] ?? null;
-      if (expected === null || request.cookies[xsrfCookieName(config)] !== expected) {
-        issueCsrfToken(reply, config, session);
-      }
+      const cookie = request.cookies[xsrfCookieName(config)];
+      const wanted = session ? sessionCsrfToken(session) : null;
+      const valid = typeof cookie === 'string' && TOKEN_PATTERN.test(cookie);
+      if (wanted ? cookie !== wanted : !valid) issueCsrfToken(reply, config, session);
+    });
+    // Check once the session is known (after every onRequest hook), before the body is read.
+    app.addHook('preParsing', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
+      const expected = expectedToken(request, config);
       const header = request.headers[XSRF_HEADER];
       if (expected === null || typeof header !== 'string' || !sameToken(header, expected)) {
         throw new HttpError(419, 'errors.csrf_mismatch');

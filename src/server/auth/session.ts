@@ -14,8 +14,16 @@ import { isApiUrl } from '../validate';
 import type { UserRow } from '../users';
 import '../types';
 
-/** Refresh last-seen stamps at most this often: one write a minute per active user. */
-const TOUCH_INTERVAL_SECONDS = 60;
+/** A user's last-seen stamp (online status) is refreshed at most once a minute. */
+const USER_TOUCH_SECONDS = 60;
+
+/**
+ * How stale a session's last-seen may get before a request refreshes it: a tenth of the idle limit,
+ * at most a minute (one write a minute per active session). A fixed minute would let a session with
+ * SESSION_IDLE_MINUTES=1 expire while it is in use.
+ */
+export const sessionTouchSeconds = (idleMinutes: number): number =>
+  Math.min(60, Math.max(1, Math.floor((idleMinutes * 60) / 10)));
 
 export { sessionCookieName };
 
@@ -40,12 +48,17 @@ async function lookup(db: Db, config: ServerConfig, token: string): Promise<Sess
   const rows = await db.query<SessionUserRow>(
     `SELECT u.*, s.id AS session_id,
             s.last_seen_at < now() - make_interval(secs => $3) AS session_stale,
-            (u.last_seen_at IS NULL OR u.last_seen_at < now() - make_interval(secs => $3)) AS user_stale
+            (u.last_seen_at IS NULL OR u.last_seen_at < now() - make_interval(secs => $4)) AS user_stale
        FROM sessions s JOIN users u ON u.uuid = s.user_uuid
       WHERE s.id = $1 AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
         AND u.deleted_at IS NULL`,
-    [hashToken(token), config.sessionIdleMinutes, TOUCH_INTERVAL_SECONDS],
+    [
+      hashToken(token),
+      config.sessionIdleMinutes,
+      sessionTouchSeconds(config.sessionIdleMinutes),
+      USER_TOUCH_SECONDS,
+    ],
   );
   return rows[0] ?? null;
 }
