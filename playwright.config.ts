@@ -45,6 +45,8 @@ export default defineConfig({
       OFFER_RATE_LIMIT: '1000',
       CHAT_RATE_LIMIT: '1000',
       REPORT_RATE_LIMIT: '1000',
+      TASK_RATE_LIMIT: '1000',
+      PUSH_STREAMS_PER_ADDRESS: '1000',
     },
   },
 });

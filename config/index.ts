@@ -58,6 +58,12 @@ export interface ServerConfig {
    * (comma-separated); default off (a client could otherwise forge its address).
    */
   trustProxy: boolean | string;
+  /** Tasks a user may post per hour. TASK_RATE_LIMIT, default 10 */
+  taskRateLimit: number;
+  /** Open push (SSE) streams per logged-in user. PUSH_STREAMS_PER_USER, default 10 */
+  pushStreamsPerUser: number;
+  /** Open push (SSE) streams per client address. PUSH_STREAMS_PER_ADDRESS, default 30 */
+  pushStreamsPerAddress: number;
   /** Requests per minute per address for everything else. RATE_LIMIT, default 600 */
   rateLimit: number;
   /** Folder holding the built SPA. STATIC_DIR, default ./dist */
@@ -78,6 +84,41 @@ const int = (value: string | undefined, fallback: number): number => {
   return Number.isFinite(n) ? n : fallback;
 };
 
+/** A setting that would make the server misbehave: the message names the variable and the rule. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * A whole number from `min` to `max`, or the default when the variable is unset or empty. Anything
+ * else (a fraction, a negative, a word) refuses to start rather than run with a surprise.
+ */
+const wholeNumber = (
+  env: Env,
+  name: string,
+  fallback: number,
+  { min = 1, max = 1_000_000 }: { min?: number; max?: number } = {},
+): number => {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw.trim());
+  if (!/^[+]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(
+      `${name}=${JSON.stringify(raw)}: expected a whole number from ${min} to ${max}`,
+    );
+  }
+  return value;
+};
+
+/** Limits and lifetimes that only make sense together. */
+function checkSessionLifetimes(idleMinutes: number, absoluteHours: number): void {
+  if (idleMinutes > absoluteHours * 60) {
+    throw new ConfigError(
+      `SESSION_IDLE_MINUTES=${idleMinutes} is longer than SESSION_ABSOLUTE_HOURS=${absoluteHours} (${absoluteHours * 60} minutes): a session would end at the absolute limit first`,
+    );
+  }
+}
+
 /** 'true'/'false', or the proxies' addresses/CIDRs separated by commas (Fastify's trustProxy). */
 const trustProxyOf = (value: string | undefined): boolean | string => {
   const v = (value ?? '').trim();
@@ -90,6 +131,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const databaseUrl = env.DATABASE_URL ?? '';
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  // Sessions: whole minutes and hours (the database counts in them), idle within absolute.
+  const sessionIdleMinutes = wholeNumber(env, 'SESSION_IDLE_MINUTES', 120, { max: 525_600 });
+  const sessionAbsoluteHours = wholeNumber(env, 'SESSION_ABSOLUTE_HOURS', 720, { max: 87_600 });
+  checkSessionLifetimes(sessionIdleMinutes, sessionAbsoluteHours);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -99,15 +144,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       : path.join(dataDir, 'uploads'),
     databaseUrl,
     seed: env.SEED ?? (databaseUrl ? '' : 'demo'),
-    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
-    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 720),
+    sessionIdleMinutes,
+    sessionAbsoluteHours,
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
-    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
-    offerRateLimit: int(env.OFFER_RATE_LIMIT, 20),
-    chatRateLimit: int(env.CHAT_RATE_LIMIT, 30),
-    reportRateLimit: int(env.REPORT_RATE_LIMIT, 10),
+    loginRateLimit: wholeNumber(env, 'LOGIN_RATE_LIMIT', 10),
+    offerRateLimit: wholeNumber(env, 'OFFER_RATE_LIMIT', 20),
+    chatRateLimit: wholeNumber(env, 'CHAT_RATE_LIMIT', 30),
+    reportRateLimit: wholeNumber(env, 'REPORT_RATE_LIMIT', 10),
+    taskRateLimit: wholeNumber(env, 'TASK_RATE_LIMIT', 10),
+    pushStreamsPerUser: wholeNumber(env, 'PUSH_STREAMS_PER_USER', 10),
+    pushStreamsPerAddress: wholeNumber(env, 'PUSH_STREAMS_PER_ADDRESS', 30),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
-    rateLimit: int(env.RATE_LIMIT, 600),
+    rateLimit: wholeNumber(env, 'RATE_LIMIT', 600),
     staticDir: path.resolve(cwd, env.STATIC_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     geocoderUrl: env.GEOCODER_URL ?? '',

@@ -2,7 +2,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import { LIMITS } from '../shared/limits';
@@ -14,6 +14,7 @@ import type { Db } from './db/db';
 import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
 import { admissionPlugin } from './plugins/admission';
+import { rateLimitKey } from './plugins/clientAddress';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/jsonBody';
 import { noStorePlugin } from './plugins/noStore';
@@ -144,12 +145,4 @@ export async function buildServer(
   return app;
 }
 
-/**
- * The global rate limit's key: the client's address (an IPv6 client by its /64 network, as the plugin does).
- * A request whose connection closed while it waited for admission has no address any more; the
- * plugin's own key generator throws on it (a 500 and a stack trace in the log for a client that has
- * gone). Those share one key: the answer is never read.
- */
-export function rateLimitKey(request: { ip?: string }): string {
-  return request.ip ? normalizeIP(request.ip, 64) : 'connection-closed';
-}
+export { rateLimitKey };

@@ -1,7 +1,7 @@
 /** Entry point: config, database, migrations, demo seed, HTTP server, graceful shutdown. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../config';
 import { buildServer } from './app';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
@@ -60,6 +60,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A bad setting: one clear line naming it, not a stack trace.
+  if (err instanceof ConfigError) console.error(`Talka cannot start: ${err.message}`);
+  else console.error(err);
   process.exit(1);
 });

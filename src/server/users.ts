@@ -75,15 +75,19 @@ export interface AuthorColumns {
   author_deleted: boolean;
 }
 
-/** A task's author as the API sends it; null when the account was deleted. */
-export function authorOf(row: AuthorColumns, now = Date.now()): Author | null {
+/**
+ * A task's author as the API sends it; null when the account was deleted. The full name only when
+ * `fullName` (the viewer is the author or the chosen freelancer: seesExactPlaces); everyone else
+ * sees the display name ('Anna B.').
+ */
+export function authorOf(row: AuthorColumns, now = Date.now(), fullName = false): Author | null {
   if (row.author_deleted) return null;
   return {
     uuid: row.author_uuid,
     photo: photoOf(row.author_photo_path),
     is_legal: row.author_is_legal,
     is_online: isOnline(row.author_last_seen_at, now),
-    full_name: row.author_full_name,
+    ...(fullName ? { full_name: row.author_full_name } : {}),
     display_name: row.author_display_name,
     customer_rating:
       row.author_customer_rating === null ? null : Number(row.author_customer_rating),

@@ -23,7 +23,8 @@ export interface Author {
   photo: Photo | null;
   is_legal: boolean;
   is_online: boolean;
-  full_name: string;
+  /** Only to the author themself and, once an offer is chosen, its freelancer (issue 14 item 10). */
+  full_name?: string;
   display_name: string;
   customer_rating: number | null;
 }
@@ -32,7 +33,8 @@ export interface Freelancer {
   uuid: string;
   photo: Photo | null;
   is_legal: boolean;
-  full_name: string;
+  /** Only to the freelancer themself and, once their offer is chosen, the task's owner. */
+  full_name?: string;
   display_name: string;
   freelancer_rating: number | null;
 }
@@ -180,7 +182,6 @@ export interface CategoryRef {
 export interface FreelancerCard {
   uuid: string;
   display_name: string;
-  full_name: string;
   photo: Photo | null;
   is_legal: boolean;
   is_online: boolean;
@@ -244,6 +245,11 @@ export interface ChatConversation {
   task: { uuid: string; identifier: string; title: string };
   customer: ChatParticipant | null;
   freelancer: ChatParticipant | null;
+  /**
+   * The freelancer's offer is live (made and not withdrawn, and not passed over for another one).
+   * While false the freelancer can no longer write (the server answers 403); the owner still can.
+   */
+  offer_live: boolean;
   created_at: string;
   /** The caller's unread messages in it; only in GET /api/chat/conversations. */
   unread_count?: number;

@@ -194,6 +194,39 @@ test.describe('the API restarts', () => {
     expect(crashes).toEqual([]);
   });
 
+  test('a page that asks for data while it is down: the outage banner, then it recovers by itself (issue 14 item 9)', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const crashes = watchCrashes(page);
+    await page.goto('/en/tasks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+    await expect(page.locator('main a[href*="/en/tasks/"]').first()).toBeVisible();
+    // A marker in this document: a reload would lose it.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    await stopServer();
+    // Sorting asks the API again: no answer at all (not a 503: nothing is listening).
+    await page.getByLabel('Sort by').selectOption({ label: 'Highest budget' });
+    const banner = page.getByRole('alert').filter({ hasText: 'We can’t reach Talka right now.' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('Retrying automatically…');
+    await expect(page.getByText('Something went wrong on our side')).toHaveCount(0);
+    await expect(page.getByText('Something went wrong. Please try again.')).toHaveCount(0);
+
+    await startServer();
+    // The banner's next automatic check (2 s, 4 s, 8 s... capped at 30 s) finds Talka back.
+    await expect(banner).toBeHidden({ timeout: 60_000 });
+    await expect(page.locator('main a[href*="/en/tasks/"]').first()).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('sort')).not.toBeNull();
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+    expect(crashes).toEqual([]);
+  });
+
   test('while the create form has typed content: nothing is lost and the task is created after', async ({
     page,
   }) => {

@@ -87,6 +87,7 @@ describe('POST /api/chat/conversations/task/:taskUuid/:freelancerUuid', () => {
         photo: { thumbnail: '/uploads/photos/a.jpg' },
       },
       freelancer: { uuid: freelancer.uuid, display_name: 'Pēteris K.', photo: null },
+      offer_live: true,
       created_at: new Date(row.created_at).toISOString(),
     };
     expect(conversation).toEqual(expected);
@@ -269,6 +270,68 @@ describe('messages', () => {
     }
     expect((await ownerAgent.post(url, { body: 'one too many' })).statusCode).toBe(429);
     expect((await freelancerAgent.post(url, { body: 'still fine' })).statusCode).toBe(201);
+  });
+});
+
+describe('the chat is tied to the offer (issue 14 item 12)', () => {
+  const countMessages = async (uuid: string) =>
+    (await t.db.query('SELECT 1 FROM chat_messages WHERE conversation_uuid = $1', [uuid])).length;
+
+  it('a freelancer who withdrew their offer gets a clear 403 and nothing is stored; the owner still writes', async () => {
+    const { freelancer, freelancerAgent, ownerAgent, task, conversation } = await scene();
+    expect(
+      (await freelancerAgent.post(messagesUrl(conversation.uuid), { body: 'Before' })).statusCode,
+    ).toBe(201);
+    const [offer] = await t.db.query<{ uuid: string }>(
+      'SELECT uuid FROM offers WHERE task_uuid = $1 AND freelancer_uuid = $2',
+      [task.uuid, freelancer.uuid],
+    );
+    const withdrawn = await freelancerAgent.delete(`/api/tasks/${task.uuid}/offers/${offer.uuid}`);
+    expect(withdrawn.statusCode).toBe(204);
+
+    const res = await freelancerAgent.post(
+      messagesUrl(conversation.uuid),
+      { body: 'After' },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: 'Your offer on this task is no longer open, so you cannot write in this chat.',
+    });
+    expect(await countMessages(conversation.uuid)).toBe(1);
+    // Both still read the history, and see that the offer is gone (the SPA hides the composer).
+    const view = await freelancerAgent.get(conversationUrl(conversation.uuid));
+    expect(view.statusCode).toBe(200);
+    expect((view.json() as { data: ChatConversationView }).data.conversation.offer_live).toBe(
+      false,
+    );
+    expect(
+      (await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'Pity' })).statusCode,
+    ).toBe(201);
+  });
+
+  it('once another offer is chosen, only the chosen freelancer writes on', async () => {
+    const { owner, freelancerAgent, task, conversation } = await scene();
+    const chosen = await createUser(t.db, { is_freelancer: true });
+    await createOffer(t.db, {
+      task_uuid: task.uuid,
+      freelancer_uuid: chosen.uuid,
+      chosen_at: new Date(),
+    });
+    const ownerAgent = await loginAs(owner);
+    const opened = await ownerAgent.post(openUrl(task.uuid, chosen.uuid));
+    const chosenConversation = (opened.json() as { data: ChatConversation }).data;
+    expect(chosenConversation.offer_live).toBe(true);
+
+    expect(
+      (await freelancerAgent.post(messagesUrl(conversation.uuid), { body: 'Still there?' }))
+        .statusCode,
+    ).toBe(403);
+    const chosenAgent = await loginAs(chosen);
+    expect(
+      (await chosenAgent.post(messagesUrl(chosenConversation.uuid), { body: 'On my way' }))
+        .statusCode,
+    ).toBe(201);
   });
 });
 

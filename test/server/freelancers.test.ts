@@ -127,7 +127,6 @@ describe('GET /api/freelancers', () => {
     expect(f1).toEqual({
       uuid: users.f1.uuid,
       display_name: 'Jānis O.',
-      full_name: 'Jānis Ozols',
       photo: { thumbnail: '/uploads/profiles/f1/p.png' },
       is_legal: false,
       is_online: true,

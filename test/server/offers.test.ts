@@ -285,8 +285,13 @@ describe('GET /api/tasks/:taskUuid/offers/:offerUuid', () => {
     const asOwner = await ownerAgent.get(url);
     expect(asOwner.statusCode).toBe(200);
     const listed = (await loadOffers(t.db, task.uuid))[0];
-    expect(asOwner.json()).toEqual({ data: listed });
-    expect((await (await loginAs(freelancer)).get(url)).statusCode).toBe(200);
+    // Not chosen: the owner sees the freelancer's display name only; they see their full name.
+    const { full_name: fullName, ...shown } = listed.freelancer!;
+    expect(fullName).toBe(freelancer.full_name);
+    expect(asOwner.json()).toEqual({ data: { ...listed, freelancer: shown } });
+    const asFreelancer = await (await loginAs(freelancer)).get(url);
+    expect(asFreelancer.statusCode).toBe(200);
+    expect(asFreelancer.json()).toEqual({ data: listed });
     expect((await (await loginAs(await newFreelancer())).get(url)).statusCode).toBe(403);
     expect((await agent(t.app).get(url)).statusCode).toBe(401);
     expect((await ownerAgent.get(offerUrl(task.uuid, randomUuid()))).statusCode).toBe(404);

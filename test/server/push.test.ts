@@ -232,6 +232,71 @@ it('app.close ends open streams instead of waiting for them', async () => {
   fs.rmSync(config.dataDir, { recursive: true, force: true });
 });
 
+/** Opens a stream and closes it at once if it opened: its status, and the body of a refusal. */
+function attempt(url: string, cookie?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) };
+    const req = http.get(url, { headers }, (res) => {
+      if (res.statusCode === 200) {
+        req.destroy();
+        resolve({ status: 200, body: '' });
+        return;
+      }
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('push streams are capped (ASVS 2.4.1)', () => {
+  let capped: FastifyInstance;
+  let cappedConfig: ServerConfig;
+  let url: string;
+  beforeAll(async () => {
+    cappedConfig = testConfig({ pushStreamsPerAddress: 4, pushStreamsPerUser: 2 });
+    capped = await buildServer(cappedConfig, { db: t.db });
+    url = await listen(capped);
+  });
+  afterAll(async () => {
+    await capped.close();
+    fs.rmSync(cappedConfig.dataDir, { recursive: true, force: true });
+  });
+
+  it('per address: beyond the cap 429 { message }, and a closed stream frees its place', async () => {
+    const open = [];
+    for (let i = 0; i < 4; i += 1) open.push(await connect(url, `/api/push?tasks=${randomUuid()}`));
+    expect(open.every((c) => c.status === 200)).toBe(true);
+    const fifth = await attempt(`${url}/api/push`);
+    expect(fifth.status).toBe(429);
+    expect(JSON.parse(fifth.body)).toEqual({
+      message: 'Pārāk daudz pieprasījumu. Lūdzu, uzgaidiet minūti un mēģiniet vēlreiz.',
+    });
+    open[0].close();
+    let again = await attempt(`${url}/api/push`);
+    for (let i = 0; i < 50 && again.status === 429; i += 1) {
+      await sleep(20);
+      again = await attempt(`${url}/api/push`);
+    }
+    expect(again.status).toBe(200);
+  });
+
+  it('per user: a logged-in user gets at most the cap, whatever the address', async () => {
+    for (let i = 0; i < 100 && capped.push.size > 0; i += 1) await sleep(20);
+    const user = await createUser(t.db);
+    const a = agent(capped);
+    await a.login(user.email, user.password);
+    const cookie = [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    await connect(url, '/api/push', cookie);
+    await connect(url, '/api/push', cookie);
+    expect((await attempt(`${url}/api/push`, cookie)).status).toBe(429);
+    // A visitor from the same address still gets one (the address cap is not reached).
+    expect((await connect(url, '/api/push')).status).toBe(200);
+  });
+});
+
 describe('push hub', () => {
   it('delivers only to matching subscribers; unsubscribe stops delivery', async () => {
     const hub = createPushHub(t.db, { channel: 'talka_events_unit' });

@@ -159,6 +159,7 @@ describe('GET /api/tasks', () => {
   it('answers the summary shape: first location approximate only, first thumbnail, author', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/tasks?locale=en' });
     const a = (res.json() as Paginated<TaskSummary>).data[0];
+    // A card shows the display name; the full name is not sent (issue 14 item 10).
     expect(a).toEqual({
       uuid: ids.a,
       identifier: 'TKLIST0A',
@@ -180,7 +181,6 @@ describe('GET /api/tasks', () => {
         photo: { thumbnail: '/uploads/profiles/x/photo.png' },
         is_legal: false,
         is_online: true,
-        full_name: 'Anna Bērziņa',
         display_name: 'Anna B.',
         customer_rating: 4.5,
       },

@@ -125,14 +125,16 @@ export function agent(app: FastifyInstance, options: { csrf?: boolean } = {}): A
 
   const request: Agent['request'] = async (method, url, payload, opts = {}) => {
     const mutating = method !== 'GET' && method !== 'HEAD';
-    if (mutating && options.csrf !== false && !cookies.has('XSRF-TOKEN')) {
+    // Over HTTPS the cookie is __Host-XSRF-TOKEN (the SPA reads either).
+    const xsrfOf = () => cookies.get('__Host-XSRF-TOKEN') ?? cookies.get('XSRF-TOKEN');
+    if (mutating && options.csrf !== false && !xsrfOf()) {
       store(await app.inject({ method: 'GET', url: `${apiBase}/health` }));
     }
     const headers: Record<string, string> = { ...opts.headers };
     if (cookies.size > 0) {
       headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     }
-    const xsrf = cookies.get('XSRF-TOKEN');
+    const xsrf = xsrfOf();
     if (mutating && options.csrf !== false && xsrf && !('x-xsrf-token' in headers)) {
       headers['x-xsrf-token'] = xsrf;
     }

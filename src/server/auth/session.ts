@@ -9,15 +9,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../../config';
 import type { Db } from '../db/db';
 import { HttpError } from '../errors';
+import { issueCsrfToken, sessionCookieName } from './csrf';
 import { isApiUrl } from '../validate';
 import type { UserRow } from '../users';
 import '../types';
 
-/** Refresh last-seen stamps at most this often: one write a minute per active user. */
-const TOUCH_INTERVAL_SECONDS = 60;
+/** A user's last-seen stamp (online status) is refreshed at most once a minute. */
+const USER_TOUCH_SECONDS = 60;
 
-export const sessionCookieName = (config: ServerConfig): string =>
-  config.cookieSecure ? '__Host-talka_session' : 'talka_session';
+/**
+ * How stale a session's last-seen may get before a request refreshes it: a tenth of the idle limit,
+ * at most a minute (one write a minute per active session). A fixed minute would let a session with
+ * SESSION_IDLE_MINUTES=1 expire while it is in use.
+ */
+export const sessionTouchSeconds = (idleMinutes: number): number =>
+  Math.min(60, Math.max(1, Math.floor((idleMinutes * 60) / 10)));
+
+export { sessionCookieName };
 
 export const hashToken = (token: string): string =>
   crypto.createHash('sha256').update(token).digest('hex');
@@ -40,12 +48,17 @@ async function lookup(db: Db, config: ServerConfig, token: string): Promise<Sess
   const rows = await db.query<SessionUserRow>(
     `SELECT u.*, s.id AS session_id,
             s.last_seen_at < now() - make_interval(secs => $3) AS session_stale,
-            (u.last_seen_at IS NULL OR u.last_seen_at < now() - make_interval(secs => $3)) AS user_stale
+            (u.last_seen_at IS NULL OR u.last_seen_at < now() - make_interval(secs => $4)) AS user_stale
        FROM sessions s JOIN users u ON u.uuid = s.user_uuid
       WHERE s.id = $1 AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
         AND u.deleted_at IS NULL`,
-    [hashToken(token), config.sessionIdleMinutes, TOUCH_INTERVAL_SECONDS],
+    [
+      hashToken(token),
+      config.sessionIdleMinutes,
+      sessionTouchSeconds(config.sessionIdleMinutes),
+      USER_TOUCH_SECONDS,
+    ],
   );
   return rows[0] ?? null;
 }
@@ -60,6 +73,7 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   if (!row) {
     request.sessionState = 'expired';
     reply.clearCookie(name, cookieOptions(config));
+    issueCsrfToken(reply, config, null);
     return;
   }
   if (row.session_stale) {
@@ -97,6 +111,8 @@ export async function startSession(
     ...cookieOptions(config),
     maxAge: config.sessionAbsoluteHours * 3600,
   });
+  // A new session, a new CSRF token: a token seen before login is worthless after it.
+  issueCsrfToken(reply, config, token);
   request.user = user;
   request.sessionId = id;
   request.sessionState = 'valid';
@@ -108,6 +124,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   const token = request.cookies[sessionCookieName(config)];
   if (token) await db.query('DELETE FROM sessions WHERE id = $1', [hashToken(token)]);
   reply.clearCookie(sessionCookieName(config), cookieOptions(config));
+  issueCsrfToken(reply, config, null);
   request.user = null;
   request.sessionId = null;
   request.sessionState = 'none';

@@ -10,7 +10,7 @@ import type {
   ChatReadReceipt,
 } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
-import { forbidden, notFound } from '../errors';
+import { forbidden, HttpError, notFound } from '../errors';
 import { isUuid } from '../push/hub';
 import { photoOf } from '../users';
 
@@ -32,6 +32,7 @@ interface ConversationRow {
   freelancer_display_name: string;
   freelancer_photo_path: string | null;
   freelancer_deleted: boolean;
+  offer_live: boolean;
   created_at: Date | string;
 }
 
@@ -56,6 +57,11 @@ const CONVERSATION_COLUMNS = `c.uuid, c.task_uuid, t.identifier AS task_identifi
         cu.photo_path AS customer_photo_path, cu.deleted_at IS NOT NULL AS customer_deleted,
         c.freelancer_uuid, fu.display_name AS freelancer_display_name,
         fu.photo_path AS freelancer_photo_path, fu.deleted_at IS NOT NULL AS freelancer_deleted,
+        EXISTS (SELECT 1 FROM offers o
+                 WHERE o.task_uuid = c.task_uuid AND o.freelancer_uuid = c.freelancer_uuid
+                   AND (o.chosen_at IS NOT NULL OR NOT EXISTS (
+                         SELECT 1 FROM offers x WHERE x.task_uuid = c.task_uuid AND x.chosen_at IS NOT NULL))
+               ) AS offer_live,
         c.created_at`;
 
 const CONVERSATION_FROM = `FROM chat_conversations c
@@ -90,6 +96,7 @@ function toConversation(row: ConversationRow): LoadedConversation {
         row.freelancer_photo_path,
         row.freelancer_deleted,
       ),
+      offer_live: row.offer_live,
       created_at: iso(row.created_at),
     },
     customerUuid: row.customer_uuid,
@@ -113,6 +120,16 @@ export function otherParticipant(loaded: LoadedConversation, userUuid: string): 
   if (userUuid === loaded.customerUuid) return loaded.freelancerUuid;
   if (userUuid === loaded.freelancerUuid) return loaded.customerUuid;
   throw forbidden();
+}
+
+/**
+ * 403 unless the user may write in the conversation: the owner always; the freelancer while their
+ * offer is live (made and not withdrawn, and not passed over for another), or it is the chosen one.
+ */
+export function assertMayWrite(loaded: LoadedConversation, userUuid: string): void {
+  if (userUuid === loaded.freelancerUuid && !loaded.conversation.offer_live) {
+    throw new HttpError(403, 'chat.offer_not_live');
+  }
 }
 
 /** The conversation by uuid, or 404. */

@@ -26,7 +26,8 @@ export type ServerMessageId =
   | 'completion.not_in_progress'
   | 'completion.already_reviewed'
   | 'completion.review_window_closed'
-  | 'reports.already_reported';
+  | 'reports.already_reported'
+  | 'chat.offer_not_live';
 
 export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
   en: {
@@ -57,6 +58,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'completion.already_reviewed': 'You have already left your feedback on this task.',
     'completion.review_window_closed': 'The time to leave feedback on this task has passed.',
     'reports.already_reported': 'You have already reported this task.',
+    'chat.offer_not_live':
+      'Your offer on this task is no longer open, so you cannot write in this chat.',
   },
   lv: {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
@@ -88,6 +91,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'completion.already_reviewed': 'Jūsu atsauksme par šo uzdevumu jau ir saņemta.',
     'completion.review_window_closed': 'Laiks atsauksmes atstāšanai par šo uzdevumu ir beidzies.',
     'reports.already_reported': 'Jūsu ziņojums par šo uzdevumu jau ir saņemts.',
+    'chat.offer_not_live':
+      'Jūsu piedāvājums šim uzdevumam vairs nav spēkā, tāpēc šajā tērzēšanā rakstīt nevarat.',
   },
   ru: {
     'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
@@ -120,6 +125,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'completion.review_window_closed':
       'Срок, в течение которого можно оставить отзыв об этом задании, истёк.',
     'reports.already_reported': 'Вы уже пожаловались на это задание.',
+    'chat.offer_not_live':
+      'Ваше предложение по этому заданию больше не действует, поэтому писать в этот чат нельзя.',
   },
   tr: {
     'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
@@ -148,6 +155,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'completion.already_reviewed': 'Bu iş için zaten geri bildirim bıraktınız.',
     'completion.review_window_closed': 'Bu iş için geri bildirim bırakma süresi doldu.',
     'reports.already_reported': 'Bu işi zaten bildirdiniz.',
+    'chat.offer_not_live':
+      'Bu iş için teklifiniz artık geçerli değil, bu yüzden bu sohbete yazamazsınız.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -177,6 +186,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'completion.already_reviewed': 'Olete selle töö kohta juba tagasisidet andnud.',
     'completion.review_window_closed': 'Selle töö kohta tagasiside andmise aeg on möödas.',
     'reports.already_reported': 'Olete sellest tööst juba teatanud.',
+    'chat.offer_not_live':
+      'Teie pakkumine sellele ülesandele ei kehti enam, seega ei saa te sellesse vestlusesse kirjutada.',
   },
   lt: {
     'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
@@ -208,5 +219,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'completion.already_reviewed': 'Jau palikote atsiliepimą apie šią užduotį.',
     'completion.review_window_closed': 'Atsiliepimo apie šią užduotį palikimo laikas baigėsi.',
     'reports.already_reported': 'Apie šią užduotį jau pranešėte.',
+    'chat.offer_not_live':
+      'Jūsų pasiūlymas šiai užduočiai nebegalioja, todėl šiame pokalbyje rašyti negalite.',
   },
 };

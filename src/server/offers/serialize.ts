@@ -5,13 +5,15 @@
 import type { Offer } from '../../shared/types';
 import type { Db } from '../db/db';
 import { loadOffers } from '../tasks/loadTask';
+import { offersVisibleTo } from '../tasks/privacy';
 
-/** One offer of a task as the Offer payload, or null. */
+/** One offer of a task as this viewer may see it (offersVisibleTo), or null. */
 export async function loadOffer(
   db: Db,
-  taskUuid: string,
+  task: { uuid: string; author_uuid: string },
   offerUuid: string,
+  viewerUuid: string,
 ): Promise<Offer | null> {
-  const offers = await loadOffers(db, taskUuid);
+  const offers = offersVisibleTo(await loadOffers(db, task.uuid), task.author_uuid, viewerUuid);
   return offers.find((offer) => offer.uuid === offerUuid) ?? null;
 }

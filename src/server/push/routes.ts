@@ -6,6 +6,8 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../errors';
+import { rateLimitKey } from '../plugins/clientAddress';
 import { isUuid, type PushEvent } from './hub';
 import '../types';
 import './plugin';
@@ -27,11 +29,39 @@ export function parseTaskList(value: string | string[] | undefined): string[] {
 
 export const formatEvent = (event: PushEvent): string => `data: ${JSON.stringify(event)}\n\n`;
 
+/** Open streams by key; a key is dropped when its count falls to zero. */
+function streamCounter() {
+  const counts = new Map<string, number>();
+  return {
+    count: (key: string) => counts.get(key) ?? 0,
+    add: (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1),
+    remove: (key: string) => {
+      const n = (counts.get(key) ?? 0) - 1;
+      if (n > 0) counts.set(key, n);
+      else counts.delete(key);
+    },
+  };
+}
+
 export const pushRoutes: FastifyPluginAsync = async (app) => {
+  // Each stream holds a connection and a subscription for as long as it is open: capped per address
+  // (PUSH_STREAMS_PER_ADDRESS) and per user (PUSH_STREAMS_PER_USER); beyond, 429 (counted per process).
+  const byAddress = streamCounter();
+  const byUser = streamCounter();
   app.get<{ Querystring: { tasks?: string | string[] } }>('/push', async (request, reply) => {
     const tasks = parseTaskList(request.query.tasks);
     const user = request.user;
     const sessionId = request.sessionId;
+    const address = rateLimitKey(request);
+    if (
+      byAddress.count(address) >= app.config.pushStreamsPerAddress ||
+      (user && byUser.count(user.uuid) >= app.config.pushStreamsPerUser)
+    ) {
+      reply.header('Retry-After', '30');
+      throw new HttpError(429, 'errors.too_many_requests');
+    }
+    byAddress.add(address);
+    if (user) byUser.add(user.uuid);
     const stream = new PassThrough();
     let ended = false;
 
@@ -45,6 +75,8 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
     const end = () => {
       if (ended) return;
       ended = true;
+      byAddress.remove(address);
+      if (user) byUser.remove(user.uuid);
       clearInterval(timer);
       unsubscribe();
       app.pushStreams.delete(end);

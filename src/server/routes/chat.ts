@@ -10,6 +10,7 @@ import { requireUser } from '../auth/session';
 import { forbidden } from '../errors';
 import {
   addMessage,
+  assertMayWrite,
   findConversation,
   listConversations,
   openConversation,
@@ -91,7 +92,9 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     return { data: await markRead(db, loaded.conversation.uuid, user.uuid) };
   });
 
-  /** Participants only; 1..2000 characters of plain text, stored as typed. 201. */
+  /**
+   * Participants only, and of them the freelancer only while their offer is live (403
+   * chat.offer_not_live once it is withdrawn or another offer is chosen); 1..2000 characters of plain text, stored as typed. 201. */
   app.post<{ Params: { uuid: string } }>(
     '/chat/conversations/:uuid/messages',
     {
@@ -109,6 +112,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
       const user = requireUser(request);
       const loaded = await findConversation(db, request.params.uuid);
       const recipient = otherParticipant(loaded, user.uuid);
+      assertMayWrite(loaded, user.uuid);
       const { body } = await validateBody(chatMessageSchema, request.body);
       const message = await addMessage(db, loaded.conversation.uuid, user.uuid, body);
       await notifyUser(app, recipient, chatMessageEvent(message));

@@ -140,7 +140,6 @@ export function refsFor(ids: readonly number[], refs: Map<number, CategoryRef>):
 interface FreelancerRow {
   uuid: string;
   display_name: string;
-  full_name: string;
   photo_path: string | null;
   is_legal: boolean;
   last_seen_at: Date | string | null;
@@ -179,7 +178,7 @@ export async function listFreelancers(
   const dir = filter.sort_dir === 'asc' ? 'ASC' : 'DESC';
   const order = ORDER_SQL[filter.sort_by].replace('{dir}', dir);
   const rows = await db.query<FreelancerRow>(
-    `SELECT u.uuid, u.display_name, u.full_name, u.photo_path, u.is_legal, u.last_seen_at,
+    `SELECT u.uuid, u.display_name, u.photo_path, u.is_legal, u.last_seen_at,
             u.freelancer_rating::float8 AS freelancer_rating, u.categories, u.languages,
             (SELECT count(*)::int FROM offers o JOIN tasks t ON t.uuid = o.task_uuid
               WHERE o.freelancer_uuid = u.uuid AND o.chosen_at IS NOT NULL
@@ -199,7 +198,6 @@ export async function listFreelancers(
     data: rows.map((row) => ({
       uuid: row.uuid,
       display_name: row.display_name,
-      full_name: row.full_name,
       photo: photoOf(row.photo_path),
       is_legal: row.is_legal,
       is_online: isOnline(row.last_seen_at, now),

@@ -56,7 +56,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     const task = await findTaskRef(db, request.params.taskUuid);
     const record = await findOfferRecord(db, task.uuid, request.params.offerUuid);
     if (user.uuid !== task.author_uuid && user.uuid !== record.freelancer_uuid) throw forbidden();
-    const offer = await loadOffer(db, task.uuid, record.uuid);
+    const offer = await loadOffer(db, task, record.uuid, user.uuid);
     if (!offer) throw notFound();
     return { data: offer };
   });
@@ -83,7 +83,12 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
       const form = await validateBody(offerFormSchema, request.body);
       const uuid = await createOffer(db, loaded.task.uuid, user.uuid, form);
       await notifyTaskChanged(app, loaded.task.uuid);
-      const offer = await loadOffer(db, loaded.task.uuid, uuid);
+      const offer = await loadOffer(
+        db,
+        { uuid: loaded.task.uuid, author_uuid: loaded.authorUuid },
+        uuid,
+        user.uuid,
+      );
       // SPEC section 7: data[0] is the offer.
       return reply.code(201).send({ data: offer ? [offer] : [] });
     },
@@ -103,7 +108,12 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     const form = await validateBody(offerFormSchema, request.body);
     await updateOffer(db, loaded.task.uuid, record.uuid, user.uuid, form);
     await notifyTaskChanged(app, loaded.task.uuid);
-    const offer = await loadOffer(db, loaded.task.uuid, record.uuid);
+    const offer = await loadOffer(
+      db,
+      { uuid: loaded.task.uuid, author_uuid: loaded.authorUuid },
+      record.uuid,
+      user.uuid,
+    );
     if (!offer) throw notFound();
     return { data: offer };
   });

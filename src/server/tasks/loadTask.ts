@@ -276,7 +276,7 @@ export async function loadTaskEntry(
     budget_from: row.budget_from,
     budget_to: row.budget_to,
     images: taskImages,
-    author: authorOf(row),
+    author: authorOf(row, Date.now(), exactPlaces),
     offers_count: allOffers.length,
     offers: taskOffers,
     views_count: row.views_count,

@@ -119,6 +119,17 @@ export function offersVisibleTo(
   viewerUuid: string | null,
 ): Offer[] {
   if (viewerUuid === null) return [];
-  if (viewerUuid === authorUuid) return [...offers];
+  if (viewerUuid === authorUuid)
+    return offers.map((offer) => withoutFullName(offer, offer.chosen_at !== null));
   return offers.filter((offer) => offer.freelancer?.uuid === viewerUuid);
+}
+
+/**
+ * A freelancer's full name goes to themself and, once their offer is chosen, to the owner; the
+ * owner sees the other offerers by display name only ('Mari T.').
+ */
+function withoutFullName(offer: Offer, keep: boolean): Offer {
+  if (keep || !offer.freelancer) return offer;
+  const { full_name: _full, ...freelancer } = offer.freelancer;
+  return { ...offer, freelancer };
 }

@@ -39,6 +39,11 @@ export interface ApiMeta {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Talka cannot be reached: its database is away (503), or no answer came at all (the server
+ * process is down or restarting, the network is gone).
+ */
+const UNREACHABLE = new Set<number | string>([503, 'FETCH_ERROR']);
 /** Statuses the wrapper only logs; the caller decides what the user sees. */
 const LOGGED_ONLY = new Set([403, 409, 422, 423, 429]);
 
@@ -50,6 +55,10 @@ export function readCookie(name: string): string | undefined {
   }
   return undefined;
 }
+
+/** The CSRF token to echo: `__Host-XSRF-TOKEN` over HTTPS, `XSRF-TOKEN` over plain HTTP. */
+export const xsrfToken = (): string | undefined =>
+  readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN');
 
 const rawBaseQuery = (baseUrl: string) => fetchBaseQuery({ baseUrl, credentials: 'same-origin' });
 
@@ -79,7 +88,7 @@ export const baseQuery: BaseQueryFn<
   if (locale) headers.set('Accept-Language', locale);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (MUTATING.has(method)) {
-    const token = readCookie('XSRF-TOKEN');
+    const token = xsrfToken();
     if (token) headers.set('X-XSRF-TOKEN', token);
   }
   // fetchBaseQuery leaves Content-Type unset for FormData, so the browser adds the boundary.
@@ -110,9 +119,10 @@ export const baseQuery: BaseQueryFn<
     if (!extraOptions.handle404) api.dispatch(showErrorPage(404));
   } else if (error.status === 500) {
     if (!extraOptions.handle500) api.dispatch(showErrorPage(500));
-  } else if (error.status === 503) {
-    // Talka's database is away (the API says so in a translated { message }): not a notice per
-    // call, but one retry state that recovers by itself (features/errors/OutageBanner).
+  } else if (UNREACHABLE.has(error.status) && !api.signal.aborted) {
+    // Talka is away (its database, or the whole server): not a notice per call, but one retry
+    // state that recovers by itself (features/errors/OutageBanner). A request the app aborted is
+    // no sign of an outage.
     if (!outage) api.dispatch(outageDetected());
   } else if (typeof error.status === 'number' && LOGGED_ONLY.has(error.status)) {
     // Logged above; the caller applies field errors or its own message.
@@ -158,3 +168,10 @@ export const errorStatus = (error: unknown): number | undefined => {
 /** No answer at all (the server is restarting, the network is down): nothing reached the API. */
 export const isNetworkError = (error: unknown): boolean =>
   (error as { status?: unknown } | null)?.status === 'FETCH_ERROR';
+
+/**
+ * The error page's status for a failed page load: the HTTP status, 503 (temporarily unavailable,
+ * with the outage banner retrying above it) when no answer came, else 500.
+ */
+export const pageErrorStatus = (error: unknown): number =>
+  errorStatus(error) ?? (isNetworkError(error) ? 503 : 500);

@@ -64,6 +64,17 @@ const only = (allowed: Partial<Record<Role, number>>, denied = 403): Record<Role
 const EXACT_ADDRESS = 'Lāčplēša iela 25';
 const exactPlaceFor = (roles: Role[]) => [{ secret: () => EXACT_ADDRESS, roles }];
 
+// Full names (issue 14 item 10): to the person themself and, once an offer is chosen, the other
+// party; everyone else sees the display name ('Anna B.'). freelancer2 made an offer on both tasks.
+const OWNER_NAME = 'Anna Bērziņa';
+const CHOSEN_NAME = 'Jānis Ozols';
+const OFFERER_NAME = 'Mari Tamm';
+const fullNames = (owner: Role[], chosen: Role[], offerer: Role[] = []) => [
+  { secret: () => OWNER_NAME, roles: owner },
+  { secret: () => CHOSEN_NAME, roles: chosen },
+  { secret: () => OFFERER_NAME, roles: offerer },
+];
+
 const prog = (f: SeedFacts) => f.prog.uuid;
 const open = (f: SeedFacts) => f.open.uuid;
 
@@ -84,7 +95,9 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/me': [{ target: 'self', url: () => '/api/me', expect: loggedIn(200) }],
   'GET /api/categories': [{ target: 'list', url: () => '/api/categories', expect: all(200) }],
-  'GET /api/tasks': [{ target: 'list', url: () => '/api/tasks', expect: all(200) }],
+  'GET /api/tasks': [
+    { target: 'list', url: () => '/api/tasks', expect: all(200), visible: fullNames([], []) },
+  ],
   'GET /api/tasks/:slug': [
     {
       target: 'TKPROG01',
@@ -95,13 +108,18 @@ const MATRIX: Record<string, Case[]> = {
         // Contacts: each party sees the other's, nobody else sees either.
         { secret: () => DEMO_EMAILS.owner, roles: ['chosen'] },
         { secret: () => DEMO_EMAILS.chosen, roles: ['owner'] },
+        ...fullNames(['owner', 'chosen'], ['owner', 'chosen']),
       ],
     },
     {
       target: 'TKOPEN01 (exact place for the owner only before assignment)',
       url: (f) => `/api/tasks/${f.open.identifier}`,
       expect: all(200),
-      visible: [{ secret: () => 'Brīvības iela 68', roles: ['owner'] }],
+      visible: [
+        { secret: () => 'Brīvības iela 68', roles: ['owner'] },
+        // Before assignment: the owner's own name to the owner, an offerer's to themself.
+        ...fullNames(['owner'], ['chosen']),
+      ],
     },
   ],
   'GET /:locale/tasks/:slug': [
@@ -112,6 +130,7 @@ const MATRIX: Record<string, Case[]> = {
       visible: [
         ...exactPlaceFor(['owner', 'chosen']),
         { secret: () => DEMO_EMAILS.owner, roles: ['owner', 'chosen'] },
+        ...fullNames(['owner', 'chosen'], ['owner', 'chosen']),
       ],
     },
   ],
@@ -126,6 +145,8 @@ const MATRIX: Record<string, Case[]> = {
         ...exactPlaceFor([]),
         { secret: () => DEMO_EMAILS.owner, roles: ['owner'] },
         { secret: () => DEMO_EMAILS.chosen, roles: ['chosen'] },
+        // Cards carry no full name; the viewer's own comes with their account.
+        ...fullNames(['owner'], ['chosen']),
       ],
     },
   ],
@@ -148,7 +169,15 @@ const MATRIX: Record<string, Case[]> = {
       visible: [
         { secret: (f) => f.prog.chosenOffer, roles: ['owner', 'chosen'] },
         { secret: (f) => f.prog.otherOffer, roles: ['owner'] },
+        // The owner sees the chosen freelancer's full name, the other offerer's display name.
+        ...fullNames([], ['owner', 'chosen']),
       ],
+    },
+    {
+      target: 'TKOPEN01 (nothing chosen yet)',
+      url: (f) => `/api/tasks/${f.open.uuid}/offers`,
+      expect: all(200),
+      visible: fullNames([], ['chosen']),
     },
   ],
   'GET /api/tasks/:taskUuid/offers/:offerUuid': [
@@ -161,6 +190,7 @@ const MATRIX: Record<string, Case[]> = {
       target: "TKPROG01 another freelancer's offer",
       url: (f) => `/api/tasks/${f.prog.uuid}/offers/${f.prog.otherOffer}`,
       expect: only({ owner: 200 }),
+      visible: fullNames([], [], []),
     },
   ],
   'POST /api/tasks/:taskUuid/offers': [
@@ -269,14 +299,21 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/geo/reverse': [
     { target: 'point', url: () => '/api/geo/reverse?lat=56.95&lng=24.11', expect: all(200) },
   ],
-  'GET /api/freelancers': [{ target: 'list', url: () => '/api/freelancers', expect: all(200) }],
+  'GET /api/freelancers': [
+    {
+      target: 'list',
+      url: () => '/api/freelancers',
+      expect: all(200),
+      visible: fullNames([], [], []),
+    },
+  ],
   'GET /api/users/:uuid': [
     {
       target: 'a freelancer profile',
       url: (f) => `/api/users/${f.users.chosen}`,
       expect: all(200),
-      // A public profile carries no contacts.
-      visible: [{ secret: () => DEMO_EMAILS.chosen, roles: [] }],
+      // A public profile carries no contacts and no full name.
+      visible: [{ secret: () => DEMO_EMAILS.chosen, roles: [] }, ...fullNames([], [])],
     },
     {
       // Shown as 'deleted user' (SPEC): the uuid and nothing else.

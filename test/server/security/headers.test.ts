@@ -182,8 +182,11 @@ describe('cookies (3.3.1-3.3.4)', () => {
       const session = res.cookies.find((c) => c.name === '__Host-talka_session');
       expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(session!.domain).toBeUndefined();
-      const xsrf = (await t.app.inject('/api/health')).cookies.find((c) => c.name === 'XSRF-TOKEN');
+      const xsrf = (await t.app.inject('/api/health')).cookies.find(
+        (c) => c.name === '__Host-XSRF-TOKEN',
+      );
       expect(xsrf).toMatchObject({ secure: true, sameSite: 'Lax', path: '/' });
+      expect(xsrf!.domain).toBeUndefined();
       // The visitor id (views, reports) is HttpOnly and Secure too.
       const task = await createTask(t.db);
       const vid = (await t.app.inject(`/api/tasks/${task.identifier}`)).cookies.find(

@@ -3,6 +3,8 @@
  * attacker is never adopted; the idle and absolute lifetimes follow the configuration; a session
  * that ended (logout, idle, absolute) stays dead on the server when its cookie is replayed.
  */
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { loadConfig } from '../../../config';
 import { agent, buildTestApp, createUser, loggedInAgent, type TestApp } from '../../support/server';
 
@@ -60,6 +62,81 @@ describe('session lifetimes from the configuration', () => {
       [user.uuid],
     );
     expect((await replay(cookie.value)).statusCode).toBe(401);
+  });
+});
+
+describe('session settings (issue 14 item 11)', () => {
+  it.each([
+    ['SESSION_ABSOLUTE_HOURS', '0.03'],
+    ['SESSION_ABSOLUTE_HOURS', '0'],
+    ['SESSION_ABSOLUTE_HOURS', '-5'],
+    ['SESSION_ABSOLUTE_HOURS', 'thirty'],
+    ['SESSION_IDLE_MINUTES', '1e3'],
+    ['SESSION_IDLE_MINUTES', '-1'],
+    ['SESSION_IDLE_MINUTES', '15 min'],
+    ['LOGIN_RATE_LIMIT', '0'],
+    ['RATE_LIMIT', 'lots'],
+  ])('refuses %s=%s at start with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^${name}="${value.replace(/[.+]/g, '\\$&')}": expected a whole number`),
+    );
+  });
+
+  it('refuses an idle lifetime longer than the absolute one', () => {
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '180', SESSION_ABSOLUTE_HOURS: '2' })).toThrow(
+      /SESSION_IDLE_MINUTES=180 is longer than SESSION_ABSOLUTE_HOURS=2/,
+    );
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_HOURS: '2' })).toMatchObject({
+      sessionIdleMinutes: 120,
+      sessionAbsoluteHours: 2,
+    });
+  });
+
+  it('the server refuses to start on a bad setting, with one clear line', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, SESSION_ABSOLUTE_HOURS: '0.03', DATA_DIR: os.tmpdir() },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Talka cannot start: SESSION_ABSOLUTE_HOURS="0.03": expected a whole number from 1 to 87600',
+    );
+  });
+
+  it('SESSION_IDLE_MINUTES=1: a session in use stays alive (last-seen refreshed within the limit)', async () => {
+    const t = await buildTestApp({ sessionIdleMinutes: 1 });
+    try {
+      const user = await createUser(t.db);
+      const a = await loggedInAgent(t.app, user);
+      const seenAgo = (seconds: number) =>
+        t.db.query(
+          `UPDATE sessions SET last_seen_at = now() - make_interval(secs => $2) WHERE user_uuid = $1`,
+          [user.uuid, seconds],
+        );
+      const idleSeconds = async () =>
+        (
+          await t.db.query<{ idle: number }>(
+            `SELECT extract(epoch FROM now() - last_seen_at)::float8 AS idle
+               FROM sessions WHERE user_uuid = $1`,
+            [user.uuid],
+          )
+        )[0].idle;
+      // Used 40 s ago: this request refreshes last-seen (a fixed 60 s interval would not, and the
+      // session would end 20 s later however busy the user is).
+      await seenAgo(40);
+      expect((await a.get('/api/me')).statusCode).toBe(200);
+      expect(await idleSeconds()).toBeLessThan(5);
+      // Within the refresh step (6 s for a 1-minute limit) nothing is written.
+      await seenAgo(3);
+      await a.get('/api/me');
+      expect(await idleSeconds()).toBeGreaterThanOrEqual(3);
+      // Idle past the limit: ended, as before.
+      await seenAgo(61);
+      expect((await a.get('/api/me')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
   });
 });
 

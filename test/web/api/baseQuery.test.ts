@@ -197,21 +197,34 @@ describe('SPEC section 8, one row per status', () => {
     expect(store.getState().outage).toEqual({ active: false });
   });
 
-  it('network failure: FETCH_ERROR logged, unexpected-error notice, error returned', async () => {
+  it('network failure (the server process is down): the outage retry state, no notice; an answer ends it', async () => {
     mockFetch(new TypeError('Failed to fetch'));
     const result = await call('/tasks/abc');
     expect(result.error).toEqual(expect.objectContaining({ status: 'FETCH_ERROR' }));
     expect(result.meta).toEqual(expect.objectContaining({ success: false, error: true }));
     expectLogged('FETCH_ERROR');
-    expect(store.getState().notices).toEqual([
-      expect.objectContaining({
-        kind: 'error',
-        message: expect.objectContaining({ id: 'common.errors.unexpected' }),
-      }),
-    ]);
+    expect(store.getState().outage).toEqual({ active: true });
+    expectNothingShown();
+
+    mockFetch(json(200, { data: [] }));
+    await call('/tasks');
+    expect(store.getState().outage).toEqual({ active: false });
   });
 
-  it('network failure with suppressNotice: no notice', async () => {
+  it('a request the app aborted is no outage', async () => {
+    mockFetch(new DOMException('The operation was aborted.', 'AbortError'));
+    const controller = new AbortController();
+    controller.abort();
+    const result = await baseQuery(
+      '/tasks/abc',
+      { ...apiOf(store), signal: controller.signal },
+      {},
+    );
+    expect(result.error).toEqual(expect.objectContaining({ status: 'FETCH_ERROR' }));
+    expect(store.getState().outage).toEqual({ active: false });
+  });
+
+  it('network failure with suppressNotice: no notice either', async () => {
     mockFetch(new TypeError('Failed to fetch'));
     const result = await call('/tasks/abc', { suppressNotice: true });
     expect(result.error).toEqual(expect.objectContaining({ status: 'FETCH_ERROR' }));

@@ -90,6 +90,13 @@ const Body = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const Closed = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const Composer = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
@@ -152,6 +159,8 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const [failed, setFailed] = useState(false);
+  // The server's own reason for a 403 (e.g. the offer was withdrawn meanwhile); the draft stays.
+  const [refusal, setRefusal] = useState<string | null>(null);
   // Why the text cannot be sent as it is (too long, NUL characters), in the UI language.
   const [invalid, setInvalid] = useState<string | null>(null);
   // Set synchronously: a second Enter or click before React re-renders sends nothing.
@@ -163,6 +172,8 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
   const conversation = data?.conversation;
   const list = data?.messages ?? [];
   const unread = list.filter((m) => m.sender_uuid !== meUuid && m.read_at === null).length;
+  // The freelancer writes only while their offer is live (the server answers 403 otherwise).
+  const closed = conversation?.offer_live === false && conversation.freelancer?.uuid === meUuid;
 
   // Opened by a button: the text box is where the user goes next; closing gives the focus back.
   useEffect(() => {
@@ -192,10 +203,14 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
     sendingRef.current = true;
     setInvalid(null);
     setFailed(false);
+    setRefusal(null);
     try {
       const result = await sendMessage({ conversationUuid, body: draft });
-      if (result.error) setFailed(true);
-      else setDraft('');
+      if (result.error) {
+        const { status, data } = result.error as { status?: unknown; data?: { message?: unknown } };
+        if (status === 403 && typeof data?.message === 'string') setRefusal(data.message);
+        else setFailed(true);
+      } else setDraft('');
     } finally {
       sendingRef.current = false;
     }
@@ -262,38 +277,43 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
           })}
         </List>
       )}
-      <Composer
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <label htmlFor={inputId}>{intl.formatMessage(messages.messageLabel)}</label>
-        <textarea
-          ref={inputRef}
-          id={inputId}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setInvalid(null);
+      {closed ? (
+        <Closed role="status">{intl.formatMessage(messages.offerNotLive)}</Closed>
+      ) : (
+        <Composer
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
           }}
-          onKeyDown={onKeyDown}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${inputId}-error ${inputId}-hint` : `${inputId}-hint`}
-        />
-        {invalid && (
-          <Error id={`${inputId}-error`} role="alert">
-            {invalid}
-          </Error>
-        )}
-        {failed && <Error role="alert">{intl.formatMessage(messages.sendFailed)}</Error>}
-        <Row>
-          <Hint id={`${inputId}-hint`}>{intl.formatMessage(messages.hint)}</Hint>
-          <Button type="submit" $loading={sending}>
-            {intl.formatMessage(messages.send)}
-          </Button>
-        </Row>
-      </Composer>
+        >
+          <label htmlFor={inputId}>{intl.formatMessage(messages.messageLabel)}</label>
+          <textarea
+            ref={inputRef}
+            id={inputId}
+            value={draft}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setInvalid(null);
+            }}
+            onKeyDown={onKeyDown}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${inputId}-error ${inputId}-hint` : `${inputId}-hint`}
+          />
+          {invalid && (
+            <Error id={`${inputId}-error`} role="alert">
+              {invalid}
+            </Error>
+          )}
+          {failed && <Error role="alert">{intl.formatMessage(messages.sendFailed)}</Error>}
+          {refusal && <Error role="alert">{refusal}</Error>}
+          <Row>
+            <Hint id={`${inputId}-hint`}>{intl.formatMessage(messages.hint)}</Hint>
+            <Button type="submit" $loading={sending}>
+              {intl.formatMessage(messages.send)}
+            </Button>
+          </Row>
+        </Composer>
+      )}
     </Panel>
   );
 }

@@ -19,4 +19,9 @@ export const chatMessages = defineMessages({
     defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}',
   },
   sendFailed: { id: 'chat.panel.sendFailed', defaultMessage: 'The message was not sent.' },
+  offerNotLive: {
+    id: 'chat.panel.offerNotLive',
+    defaultMessage:
+      'Your offer on this task is no longer open, so you cannot write in this chat. The messages stay here to read.',
+  },
 });

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Navigate, useParams } from '../../ui/routing';
-import { errorStatus } from '../../api/baseQuery';
+import { pageErrorStatus } from '../../api/baseQuery';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
@@ -18,6 +18,6 @@ export default function TaskViewPage() {
 
   if (task) return <Navigate replace to={routePath(locale, 'task', { slug: task.identifier })} />;
   if (error || uuid === '')
-    return <ErrorPage status={errorStatus(error) ?? (uuid === '' ? 404 : 500)} />;
+    return <ErrorPage status={uuid === '' ? 404 : pageErrorStatus(error)} />;
   return <Spinner label={intl.formatMessage(messages.viewLoading)} />;
 }

@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Place } from '../../../shared/places';
 import type { Task } from '../../../shared/types';
 import { api, unwrap, type Envelope } from '../../api/api';
-import { readCookie } from '../../api/baseQuery';
+import { xsrfToken } from '../../api/baseQuery';
 import { apiLog } from '../../api/log';
 import { getConfig } from '../../app/config';
 import { sessionExpired } from '../session/sessionActions';
@@ -87,7 +87,7 @@ export function xhrUpload({
     xhr.withCredentials = false;
     xhr.setRequestHeader('Accept', 'application/json');
     if (locale) xhr.setRequestHeader('Accept-Language', locale);
-    const token = readCookie('XSRF-TOKEN');
+    const token = xsrfToken();
     if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token);
     // No Content-Type: the browser adds the multipart boundary.
 

@@ -10,7 +10,7 @@ import { useParams } from '../../ui/routing';
 import type { Locale } from '../../../shared/locales';
 import type { Viewer } from '../../../shared/taskLifecycle';
 import type { Task } from '../../../shared/types';
-import { errorStatus } from '../../api/baseQuery';
+import { pageErrorStatus } from '../../api/baseQuery';
 import { getConfig } from '../../app/config';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
@@ -110,7 +110,7 @@ export default function TaskDetailPage() {
     [meUuid, meIsFreelancer],
   );
   const { currentData: task, error } = useGetTaskQuery({ slug, locale });
-  const status = error ? (errorStatus(error) ?? 500) : undefined;
+  const status = error ? pageErrorStatus(error) : undefined;
 
   useDocumentTitle(
     task

@@ -110,6 +110,38 @@ describe('the freelancer’s chat button', () => {
     expect(within(panel).getAllByTestId('chat-message')[1]).toHaveTextContent('You');
   });
 
+  it('hides the message box once the offer is no longer live, and keeps the history readable', async () => {
+    const closed = { ...conversation(0), offer_live: false };
+    const { user } = serveFreelancer([json(200, { data: [closed] })], {
+      [`GET ${VIEW}`]: [
+        json(200, { data: { conversation: closed, messages: [message(1, OWNER_UUID, 'Hello')] } }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Chat' }));
+    const panel = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(panel).getAllByTestId('chat-message')).toHaveLength(1));
+    expect(within(panel).queryByLabelText('Message')).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent(
+      'Your offer on this task is no longer open, so you cannot write in this chat.',
+    );
+  });
+
+  it('a 403 on send (the offer was withdrawn meanwhile) shows the server’s reason and keeps the text', async () => {
+    const reason = 'Your offer on this task is no longer open, so you cannot write in this chat.';
+    const { fetch, user } = serveFreelancer([json(200, { data: [conversation(0)] })], {
+      [`GET ${VIEW}`]: [view(message(1, OWNER_UUID, 'Hello'))],
+      [`POST ${MESSAGES}`]: [json(403, { message: reason })],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Chat' }));
+    const panel = await screen.findByRole('dialog');
+    const box = within(panel).getByLabelText('Message');
+    await user.type(box, 'Are you there?{Enter}');
+    await waitFor(() => expect(calls(fetch, 'POST', MESSAGES)).toHaveLength(1));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(reason);
+    expect(box).toHaveValue('Are you there?');
+  });
+
   it('a chat.message push refetches the list: the button appears with its count', async () => {
     const { fetch, store } = serveFreelancer([
       json(200, { data: [] }),

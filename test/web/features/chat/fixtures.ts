@@ -16,6 +16,7 @@ export const conversation: ChatConversation = {
   task: { uuid: TASK_UUID, identifier: 'TK7Q2XYZ', title: 'Fix the kitchen sink' },
   customer: { uuid: OWNER_UUID, display_name: 'Anna K.', photo: null },
   freelancer: { uuid: CHOSEN_UUID, display_name: 'Free L.', photo: null },
+  offer_live: true,
   created_at: '2025-01-01T10:00:00.000Z',
 };
 export const chatMessage = (id: number, sender: string, body: string): ChatMessage => ({

@@ -12,7 +12,6 @@ import { page, routeFetch, TREE } from '../taskList/fetchRoutes';
 const ilze: FreelancerCard = {
   uuid: 'f-1',
   display_name: 'Ilze K.',
-  full_name: 'Ilze Kalnina',
   photo: { thumbnail: '/uploads/ilze.jpg' },
   is_legal: true,
   is_online: false,

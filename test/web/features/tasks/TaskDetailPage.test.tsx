@@ -8,6 +8,7 @@ import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
 import TaskDetailPage from '../../../../src/web/features/tasks/TaskDetailPage';
 import { renderApp } from '../../../support/render';
+import { json } from '../../../support/webFetch';
 import {
   assignedTask,
   chosenFreelancer,
@@ -265,6 +266,37 @@ describe('TaskDetailPage for a visitor', () => {
     await waitFor(() =>
       expect(container.querySelector(`[data-status="${status}"]`)).not.toBeNull(),
     );
+  });
+});
+
+describe('TaskDetailPage when the server process is down (issue 14 item 9)', () => {
+  it('shows the outage banner, not a 500, and recovers without a reload once the server is back', async () => {
+    const up = serve({ me: null, task: makeTask() });
+    let serverUp = false;
+    globalThis.fetch = jest.fn(async (input: Request | string) => {
+      if (!serverUp) throw new TypeError('Failed to fetch');
+      const url = typeof input === 'string' ? input : input.url;
+      if (new URL(url).pathname === '/api/health') return json(200, { data: { db: true } });
+      return up(input);
+    }) as unknown as typeof fetch;
+    const { container, store, user } = open();
+
+    const banner = await screen.findByTestId('outage');
+    expect(banner).toHaveTextContent('We can’t reach Talka right now.');
+    expect(banner).toHaveTextContent('Retrying automatically…');
+    expect(screen.queryByRole('heading', { name: 'Something went wrong on our side' })).toBeNull();
+    expect(container.querySelector('[data-status="500"]')).toBeNull();
+    expect(store.getState().notices).toEqual([]);
+    expect(store.getState().errorPage).toBeNull();
+
+    serverUp = true;
+    const retry = within(banner).getByRole('button', { name: 'Retry now' });
+    await waitFor(() => expect(retry).toBeEnabled());
+    await user.click(retry);
+    await waitFor(() => expect(screen.queryByTestId('outage')).toBeNull());
+    expect(await title()).toBeVisible();
+    expect(screen.queryByText('We can’t reach Talka right now.')).toBeNull();
+    expect(store.getState().outage).toEqual({ active: false });
   });
 });
 
