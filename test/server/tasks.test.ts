@@ -160,7 +160,7 @@ describe('GET /api/tasks/:slug', () => {
             uuid: freelancer.uuid,
             photo: null,
             is_legal: false,
-            full_name: 'Pēteris Kalniņš',
+            // No full name before the offer is chosen (issue 14 item 10).
             display_name: 'Pēteris K.',
             freelancer_rating: 3.75,
           },
