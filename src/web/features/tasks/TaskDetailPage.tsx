@@ -64,7 +64,6 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
             <Title id="task-detail-title">{task.title}</Title>
             <OwnerActions
               task={task}
-              locale={locale}
               canEdit={controls.has('EDIT_TASK')}
               canDelete={controls.has('DELETE_TASK')}
             />
