@@ -6,7 +6,6 @@ import { recorded } from '../../../support/devtools';
 import { waitFor } from '@testing-library/react';
 import type { Locale } from '../../../../src/shared/locales';
 import { apiLog } from '../../../../src/web/api/log';
-import type { AppRouter } from '../../../../src/web/app/navigation';
 import { setupStore } from '../../../../src/web/app/store';
 import { offersApi } from '../../../../src/web/features/offers/offersApi';
 import {
@@ -16,22 +15,10 @@ import {
 import { sessionApi } from '../../../../src/web/features/session/sessionApi';
 import { taskFormApi } from '../../../../src/web/features/taskForm/taskFormApi';
 import { taskApi } from '../../../../src/web/features/tasks/taskApi';
+import { fakeRouter, routerUrl as here } from '../../../support/fakeRouter';
 import { json, mockFetch } from '../../../support/webFetch';
 import { FakeXhr } from '../taskForm/support';
 import { owner, TASK_UUID } from '../tasks/fixtures';
-
-/** The saga-context router: the location moves on navigate, as a data router's does. */
-function fakeRouter(url: string) {
-  const at = new URL(url, 'http://talka.test');
-  const router = {
-    navigate: jest.fn((to: string, _options?: { replace?: boolean }) => {
-      const next = new URL(to, 'http://talka.test');
-      router.state.location = { pathname: next.pathname, search: next.search };
-    }),
-    state: { location: { pathname: at.pathname, search: at.search } },
-  } satisfies AppRouter;
-  return router;
-}
 
 async function setup(url: string, locale: Locale = 'en') {
   const router = fakeRouter(url);
@@ -40,8 +27,6 @@ async function setup(url: string, locale: Locale = 'en') {
   return { router, store };
 }
 
-const here = (router: ReturnType<typeof fakeRouter>) =>
-  `${router.state.location.pathname}${router.state.location.search}`;
 const noticeIds = (store: ReturnType<typeof setupStore>) =>
   store.getState().notices.map((n) => `${n.kind}:${n.message.id}`);
 const redirects = () => recorded('navigation/redirected');
