@@ -5,6 +5,7 @@
  * The session saga's redirects (401/419, logout) go through the same action.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { defineMessages } from 'react-intl';
 import { call, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { AppRouter } from '../../app/navigation';
 import type { Locale } from '../../../shared/locales';
@@ -13,9 +14,14 @@ import { matchRoute, routePath } from '../../i18n/routes';
 import { showNotice } from '../notices/noticesSlice';
 import { offersApi } from '../offers/offersApi';
 import { taskFormApi, type CreatedTask } from '../taskForm/taskFormApi';
-import { taskDetailMessages } from '../tasks/messages';
 import { taskApi } from '../tasks/taskApi';
 import { redirected, type Redirect } from './navigationActions';
+
+// Here, not in the task page's messages: only this saga says it, and the sagas chunk then does not
+// carry the task page's whole message object.
+const redirectMessages = defineMessages({
+  taskDeleted: { id: 'tasks.detail.delete.success', defaultMessage: 'Task deleted' },
+});
 
 /** The only place a saga navigates. Without a router (a store outside the app) nothing moves. */
 export function* navigateTo({ payload }: PayloadAction<Redirect>) {
@@ -28,7 +34,7 @@ export function* navigateTo({ payload }: PayloadAction<Redirect>) {
 /** The owner deleted the task: say so (the polite live region announces it) and show the list. */
 export function* onTaskDeleted() {
   const locale: Locale = yield select(selectLocale);
-  yield put(showNotice({ kind: 'success', message: taskDetailMessages.deleted }));
+  yield put(showNotice({ kind: 'success', message: redirectMessages.taskDeleted }));
   yield put(redirected({ to: routePath(locale, 'tasks'), reason: 'taskDeleted' }));
 }
 
