@@ -285,11 +285,20 @@ export interface ChatMessagePushEvent {
   conversation_uuid: string;
   /** null when the message was too large for a push event: refetch the conversation. */
   message: ChatMessage | null;
+  /** The task the conversation is about, as the conversation shows it to both participants. */
+  task_uuid: string;
+  /** The task's slug (its identifier): the notice links to /tasks/{slug}. */
+  task_identifier: string;
+  task_title: string;
+  /** The sender's display name, as the conversation shows it to the receiver. */
+  sender_name: string;
 }
 
 /** Push event to a freelancer with notify_if_not_chosen when the owner chose another offer. */
 export interface OfferNotChosenPushEvent {
   handler: 'offers.not_chosen';
   task_uuid: string;
+  /** The task's slug (its identifier): the notice links to /tasks/{slug}. */
+  task_identifier: string;
   task_title: string;
 }

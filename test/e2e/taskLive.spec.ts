@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createOffer, createTask, startConversation, userPage, xsrfHeader } from './robustness';
 import {
   expectEveryControlReachableByTab,
   expectFocusTrappedIn,
@@ -124,6 +125,60 @@ test.describe('live updates of an open task page', () => {
     } finally {
       await ownerContext.close();
       await freelancerContext.close();
+    }
+  });
+});
+
+test.describe('one push stream for the whole app', () => {
+  test('a chat message reaches its receiver on the home page as a notice that opens the task', async ({
+    browser,
+    baseURL,
+  }) => {
+    // A (customer@talka.test, Anna B.) owns a new task; B (freelancer@talka.test, Jānis O.) offered.
+    const owner = await userPage(browser, 'customer@talka.test', baseURL);
+    const freelancer = await userPage(browser, 'freelancer@talka.test', baseURL);
+    try {
+      const title = `Hang three shelves in the hall (${Date.now()})`;
+      const task = await createTask(owner, {
+        title,
+        description: 'Three oak shelves, the wall is brick; the brackets are here.',
+      });
+      await createOffer(freelancer, task.uuid, { description: 'Tomorrow morning.', price: 60 });
+      const conversation = await startConversation(owner, task.uuid, 'Can you bring a drill?');
+
+      // A sits on the home page: no task page, so only the app-wide stream can bring the message.
+      const pushOpen = owner.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/push' && response.status() === 200,
+      );
+      await owner.goto('/en');
+      expect(new URL((await pushOpen).url()).search).toBe('');
+      await owner.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+
+      // B answers.
+      const sent = await freelancer.request.post(
+        `/api/chat/conversations/${conversation}/messages`,
+        { headers: await xsrfHeader(freelancer), data: { body: 'Yes, I have one.' } },
+      );
+      expect(sent.status(), await sent.text()).toBe(201);
+
+      const notice = owner.getByText(`Jānis O. sent you a message about “${title}”`);
+      await expect(notice).toBeVisible({ timeout: 10_000 });
+      await expectNoA11yViolations(owner, 'home page with a chat notice');
+      await owner.getByRole('link', { name: 'Open the task' }).click();
+      await expect(owner).toHaveURL(new RegExp(`/en/tasks/${task.identifier}$`));
+      await expect(owner.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(notice).toHaveCount(0);
+      // Opened in the app, not by a reload.
+      expect(
+        await owner.evaluate(
+          () => (window as unknown as { __sameDocument?: boolean }).__sameDocument,
+        ),
+      ).toBe(true);
+    } finally {
+      await owner.context().close();
+      await freelancer.context().close();
     }
   });
 });

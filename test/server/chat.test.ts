@@ -225,8 +225,8 @@ describe('messages', () => {
     expect(rows).toHaveLength(2);
   });
 
-  it('pushes chat.message to the other participant only', async () => {
-    const { freelancer, ownerAgent, conversation } = await scene();
+  it('pushes chat.message to the other participant only, naming the task and the sender', async () => {
+    const { owner, freelancer, ownerAgent, task, conversation } = await scene();
     const publishUser = jest.spyOn(t.app.push, 'publishUser');
     const received: unknown[] = [];
     const unsubscribe = t.app.push.subscribe({ userUuid: freelancer.uuid }, (e) =>
@@ -235,7 +235,18 @@ describe('messages', () => {
     try {
       const res = await ownerAgent.post(messagesUrl(conversation.uuid), { body: 'Ping' });
       const message = (res.json() as { data: ChatMessage }).data;
-      const expected = { handler: 'chat.message', conversation_uuid: conversation.uuid, message };
+      const expected = {
+        handler: 'chat.message',
+        conversation_uuid: conversation.uuid,
+        message,
+        task_uuid: task.uuid,
+        task_identifier: task.identifier,
+        task_title: 'Fix a leaking tap',
+        // The display name the conversation shows the freelancer; never the full name.
+        sender_name: conversation.customer?.display_name,
+      };
+      expect(expected.sender_name).toBeTruthy();
+      expect(JSON.stringify(expected)).not.toContain(owner.full_name);
       expect(publishUser.mock.calls).toEqual([[freelancer.uuid, expected]]);
       for (let i = 0; i < 50 && received.length === 0; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -247,16 +258,27 @@ describe('messages', () => {
   });
 
   it('pushes no body when the message would not fit a NOTIFY payload', () => {
+    const sender = randomUuid();
     const message: ChatMessage = {
       id: 1,
       conversation_uuid: randomUuid(),
-      sender_uuid: randomUuid(),
+      sender_uuid: sender,
       body: '\u0001'.repeat(2000),
       created_at: new Date(0).toISOString(),
       read_at: null,
     };
-    expect(chatMessageEvent(message).message).toBeNull();
-    expect(chatMessageEvent({ ...message, body: 'ā'.repeat(2000) }).message).toEqual({
+    // The longest title (255 characters) and a long display name still leave room for the body.
+    const conversation: ChatConversation = {
+      uuid: message.conversation_uuid,
+      task: { uuid: randomUuid(), identifier: 'TKABC123', title: 'ā'.repeat(255) },
+      customer: { uuid: sender, display_name: 'Ā'.repeat(60), photo: null },
+      freelancer: { uuid: randomUuid(), display_name: 'Pēteris K.', photo: null },
+      offer_live: true,
+      created_at: new Date(0).toISOString(),
+    };
+    expect(chatMessageEvent(message, conversation).message).toBeNull();
+    expect(chatMessageEvent(message, conversation).sender_name).toBe('Ā'.repeat(60));
+    expect(chatMessageEvent({ ...message, body: 'ā'.repeat(2000) }, conversation).message).toEqual({
       ...message,
       body: 'ā'.repeat(2000),
     });

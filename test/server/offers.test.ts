@@ -618,6 +618,7 @@ describe('POST /api/tasks/:taskUuid/offers/:offerUuid/choose', () => {
       const expected = {
         handler: 'offers.not_chosen',
         task_uuid: task.uuid,
+        task_identifier: task.identifier,
         task_title: 'Paint the fence',
       };
       expect(publishUser.mock.calls).toEqual([[asked.uuid, expected]]);

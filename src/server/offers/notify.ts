@@ -22,11 +22,13 @@ export async function notifyUser(
 export async function notifyNotChosen(
   app: FastifyInstance,
   freelancerUuids: readonly string[],
-  task: { uuid: string; title: string },
+  task: { uuid: string; identifier: string; title: string },
 ): Promise<void> {
+  // What the freelancer saw on the task page: its title and the slug of its link.
   const event: OfferNotChosenPushEvent = {
     handler: 'offers.not_chosen',
     task_uuid: task.uuid,
+    task_identifier: task.identifier,
     task_title: task.title,
   };
   await Promise.all(freelancerUuids.map((uuid) => notifyUser(app, uuid, event)));

@@ -1,10 +1,10 @@
 /**
  * Chat (issue 5): the owner opens a conversation with a freelancer who made an offer; the two
  * participants read and write it; new messages reach the other participant over the push stream as
- * { handler: 'chat.message', conversation_uuid, message }.
+ * { handler: 'chat.message', conversation_uuid, message, task_*, sender_name }.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { ChatMessage, ChatMessagePushEvent } from '../../shared/types';
+import type { ChatConversation, ChatMessage, ChatMessagePushEvent } from '../../shared/types';
 import { CHAT_MESSAGE_MAX, chatMessageSchema } from '../../shared/validation/chat';
 import { requireUser } from '../auth/session';
 import { forbidden } from '../errors';
@@ -29,12 +29,25 @@ import '../types';
 /** Room left for the NOTIFY envelope around the event. */
 const ENVELOPE_BYTES = 200;
 
-/** The event for the other participant; without the message when it would not fit a NOTIFY. */
-export function chatMessageEvent(message: ChatMessage): ChatMessagePushEvent {
+/**
+ * The event for the other participant; without the message when it would not fit a NOTIFY. Its
+ * notice names the task and the sender with what the conversation already shows the receiver.
+ */
+export function chatMessageEvent(
+  message: ChatMessage,
+  conversation: ChatConversation,
+): ChatMessagePushEvent {
+  const sender = [conversation.customer, conversation.freelancer].find(
+    (participant) => participant?.uuid === message.sender_uuid,
+  );
   const event: ChatMessagePushEvent = {
     handler: 'chat.message',
     conversation_uuid: message.conversation_uuid,
     message,
+    task_uuid: conversation.task.uuid,
+    task_identifier: conversation.task.identifier,
+    task_title: conversation.task.title,
+    sender_name: sender?.display_name ?? '',
   };
   return Buffer.byteLength(JSON.stringify(event)) + ENVELOPE_BYTES > MAX_EVENT_BYTES
     ? { ...event, message: null }
@@ -115,7 +128,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
       assertMayWrite(loaded, user.uuid);
       const { body } = await validateBody(chatMessageSchema, request.body);
       const message = await addMessage(db, loaded.conversation.uuid, user.uuid, body);
-      await notifyUser(app, recipient, chatMessageEvent(message));
+      await notifyUser(app, recipient, chatMessageEvent(message, loaded.conversation));
       return reply.code(201).send({ data: message });
     },
   );

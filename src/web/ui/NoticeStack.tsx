@@ -8,6 +8,8 @@ export interface NoticeStackItem {
   kind: NoticeStackKind;
   /** Translated text. */
   text: ReactNode;
+  /** An element after the text, e.g. a link to what the notice is about. */
+  action?: ReactNode;
 }
 
 const Region = styled.div`
@@ -40,9 +42,13 @@ const Toast = styled.div<{ $kind: NoticeStackKind }>`
   pointer-events: auto;
 `;
 
-const Text = styled.p`
+const Body = styled.div`
   flex: 1;
   margin: ${({ theme }) => theme.space.xs} 0;
+`;
+
+const Text = styled.p`
+  margin: 0;
 `;
 
 const Dismiss = styled.button`
@@ -68,7 +74,10 @@ export function NoticeStack({ items, onDismiss, dismissLabel }: Props) {
     <Region aria-live="polite" aria-relevant="additions text">
       {items.map((item) => (
         <Toast key={item.id} $kind={item.kind} data-kind={item.kind}>
-          <Text>{item.text}</Text>
+          <Body>
+            <Text>{item.text}</Text>
+            {item.action}
+          </Body>
           <Dismiss type="button" aria-label={dismissLabel} onClick={() => onDismiss(item.id)}>
             <span aria-hidden="true">×</span>
           </Dismiss>

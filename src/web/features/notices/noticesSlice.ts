@@ -1,8 +1,16 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { MessageDescriptor } from 'react-intl';
+import type { RouteName } from '../../i18n/routes';
 
 export type NoticeKind = 'success' | 'info' | 'error';
 export type NoticeValues = Record<string, string | number | boolean | null | undefined>;
+
+/** A page a notice links to: built with the locale shown when it renders, labelled by `label`. */
+export interface NoticeLink {
+  route: RouteName;
+  params?: Record<string, string>;
+  label: MessageDescriptor;
+}
 
 /** A toast. The message is a descriptor so it is translated when rendered, in the current locale. */
 export interface Notice {
@@ -10,6 +18,8 @@ export interface Notice {
   kind: NoticeKind;
   message: MessageDescriptor;
   values?: NoticeValues;
+  /** E.g. the task a push notice is about. */
+  link?: NoticeLink;
 }
 
 export type NoticeInput = Omit<Notice, 'id'>;

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../ui/routing';
 import styled from 'styled-components';
 import { isChoosable, isSelected, type ViewerRole } from '../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../shared/taskLifecycle.controls';
@@ -69,13 +68,13 @@ export interface OffersSectionProps {
 /** The offers slot: lists by role, the owner's find-freelancers link and the chat panel. */
 export function OffersSection({ task, role, controls }: OffersSectionProps) {
   const intl = useIntl();
-  const navigate = useNavigate();
   const locale = useAppSelector(selectLocale);
   const { data: me } = useMeQuery();
   const sees = SEES_OFFERS.has(role);
   // The owner without offers has nothing to list; a push refetch of the task starts the query.
   const findFreelancers = controls.has('FIND_FREELANCERS');
-  const { data, isError } = useGetOffersQuery(task.uuid, { skip: !sees || findFreelancers });
+  // A failed fetch goes to the task list (SPEC section 8): the redirects saga, features/navigation.
+  const { data } = useGetOffersQuery(task.uuid, { skip: !sees || findFreelancers });
   const [startConversation, { isLoading: starting, originalArgs }] = useStartConversationMutation();
   // A freelancer opens the conversation the owner started about this task (none: no button).
   const freelancerView = (role === 'offerer' || role === 'chosen') && !findFreelancers;
@@ -105,11 +104,6 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     );
     if (own) setConversation(own.uuid);
   }, [conversations, taskUuid, meUuid]);
-
-  // SPEC section 8: a failed offers list fetch goes to the task list.
-  useEffect(() => {
-    if (isError) navigate(routePath(locale, 'tasks'));
-  }, [isError, navigate, locale]);
 
   if (findFreelancers) {
     return (

@@ -1,31 +1,58 @@
 /**
- * Push-triggered refetch (SPEC section 4 'Deleting and refresh', issue 3): while a task page is
- * open, an EventSource on /api/push?tasks=<uuid> delivers `{ handler: 'tasks.view', task_uuid }`
- * whenever the task or its offers change; we invalidate the task's (and its offers') tags and RTK
- * Query refetches what is on screen. Reconnects with backoff (1 s, 2 s, 4 s, then 5 s), and refetches
- * once after a reconnect because an event may have been missed. Closes on page close and logout.
+ * One push stream for the whole app (issue 15): an EventSource on /api/push while a user is signed
+ * in (their personal events: chat messages, "another offer was chosen"), with `?tasks=<uuid>` while
+ * a task page is open, for visitors too (`{ handler: 'tasks.view', task_uuid }` whenever the task or
+ * its offers change: we invalidate their tags and RTK Query refetches what is on screen).
+ *
+ * The stream follows { signed-in user, open task }: it opens on boot or login with a user, or when
+ * a task page opens; it is replaced (one reconnect) when either changes, e.g. a task page opening or
+ * closing, a login or a logout; it closes when neither is left. Reconnects with backoff (1 s, 2 s,
+ * 4 s, then 5 s) and refetches the open task once after a reconnect, since an event may have been
+ * missed. Personal events become notices with a link to their task, on any page.
  */
+import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
-import { call, cancel, delay, fork, put, take } from 'redux-saga/effects';
+import { call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
+import type { ChatMessagePushEvent, OfferNotChosenPushEvent } from '../../../shared/types';
 import { getConfig } from '../../app/config';
+import type { AppRouter } from '../../app/navigation';
+import { matchRoute } from '../../i18n/routes';
 import { refetchConversation } from '../chat/chatApi';
-import { showNotice } from '../notices/noticesSlice';
+import { showNotice, type NoticeLink } from '../notices/noticesSlice';
+import { selectCurrentUser, sessionApi } from '../session/sessionApi';
 import { loggedOut } from '../session/sessionActions';
 import { createEventSource } from './eventSource';
 import { refetchTask, taskPageClosed, taskPageOpened } from './pushActions';
 
-// Here, not in ../offers/messages: the saga runs from the entry chunk, the offer texts load with
-// the task page.
-const pushMessages = defineMessages({
+// Here, not in a feature's messages: these notices show on any page, so their ids are in the
+// catalog part every page loads (the `push.` prefix is in `core`).
+export const pushMessages = defineMessages({
   notChosen: {
-    id: 'offers.notice.notChosen',
+    id: 'push.notice.notChosen',
     defaultMessage: 'Another offer was chosen for “{title}”',
   },
+  chatMessage: {
+    id: 'push.notice.chatMessage',
+    defaultMessage: '{sender} sent you a message about “{title}”',
+  },
+  openTask: { id: 'push.notice.openTask', defaultMessage: 'Open the task' },
 });
 
 export type PushMessage =
   { type: 'open' } | { type: 'event'; data: unknown } | { type: 'error' } | { type: 'unsupported' };
+
+/** The task page on screen: its stream channel and its URL's slug. */
+export interface OpenTask {
+  uuid: string;
+  slug: string;
+}
+
+/** What the one stream is for: the signed-in user (personal events) and the open task, if any. */
+export interface StreamTarget {
+  userUuid: string | null;
+  task: OpenTask | null;
+}
 
 export const RECONNECT_MAX_MS = 5000;
 
@@ -33,8 +60,15 @@ export const RECONNECT_MAX_MS = 5000;
 export const reconnectDelay = (attempt: number): number =>
   Math.min(1000 * 2 ** attempt, RECONNECT_MAX_MS);
 
-export const pushUrl = (uuid: string): string =>
-  `${getConfig().apiBase.replace(/\/$/, '')}/push?tasks=${encodeURIComponent(uuid)}`;
+/** /api/push, with the open task's channel: the server adds the user's events by the cookie. */
+export const pushUrl = (taskUuid?: string | null): string =>
+  `${getConfig().apiBase.replace(/\/$/, '')}/push${
+    taskUuid ? `?tasks=${encodeURIComponent(taskUuid)}` : ''
+  }`;
+
+/** Which stream a target needs; null: none (a visitor on a page without a task). */
+export const streamKey = ({ userUuid, task }: StreamTarget): string | null =>
+  userUuid || task ? `${userUuid ?? ''}|${task?.uuid ?? ''}` : null;
 
 /** One EventSource as a channel; an error closes it (we reconnect with our own backoff). */
 export function pushChannel(url: string): EventChannel<PushMessage> {
@@ -62,7 +96,7 @@ export function pushChannel(url: string): EventChannel<PushMessage> {
 }
 
 /** Does this push event say that the task on screen changed? */
-export function isTaskViewFor(data: unknown, task: { uuid: string; slug: string }): boolean {
+export function isTaskViewFor(data: unknown, task: OpenTask): boolean {
   if (!data || typeof data !== 'object') return false;
   const { handler, task_uuid: taskUuid } = data as { handler?: unknown; task_uuid?: unknown };
   if (handler !== 'tasks.view' || typeof taskUuid !== 'string') return false;
@@ -73,34 +107,73 @@ export function isTaskViewFor(data: unknown, task: { uuid: string; slug: string 
 // Here for the sagas and their tests; pages import it from ./pushActions (no redux-saga there).
 export { refetchTask };
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Is the router showing this task's page (by its slug, or /tasks/view/{uuid})? */
+function showsTask(router: AppRouter | undefined, uuid: string, slug: string): boolean {
+  const match = router && matchRoute(router.state.location.pathname);
+  if (!match) return false;
+  if (match.name === 'task') return match.params.slug.toLowerCase() === slug.toLowerCase();
+  return match.name === 'taskView' && match.params.uuid.toLowerCase() === uuid.toLowerCase();
+}
+
+function* isOnTaskPage(uuid: string, slug: string) {
+  const router: AppRouter | undefined = yield getContext('router');
+  return showsTask(router, uuid, slug);
+}
+
+/** The link of a notice about a task (none without its slug). */
+const taskLink = (slug: string): NoticeLink | undefined =>
+  slug ? { route: 'task', params: { slug }, label: pushMessages.openTask } : undefined;
+
 /**
- * chat.message refetches the open conversation and the conversation lists (unread counts);
- * offers.not_chosen tells the freelancer.
+ * chat.message refetches the conversation and the conversation lists (unread counts) and, unless
+ * that task's page is on screen (where the conversation shows), tells the user who wrote about
+ * which task. offers.not_chosen tells the freelancer and refetches the task.
  */
 export function* handleOfferAndChatEvent(data: unknown) {
   if (!data || typeof data !== 'object') return;
-  const event = data as { handler?: unknown; conversation_uuid?: unknown; task_uuid?: unknown };
-  if (event.handler === 'chat.message' && typeof event.conversation_uuid === 'string') {
-    yield put(refetchConversation(event.conversation_uuid));
-  } else if (event.handler === 'offers.not_chosen' && typeof event.task_uuid === 'string') {
-    const title = (data as { task_title?: unknown }).task_title;
+  const event = data as { handler?: unknown };
+  if (event.handler === 'chat.message') {
+    const chat = data as Partial<ChatMessagePushEvent>;
+    if (typeof chat.conversation_uuid !== 'string') return;
+    yield put(refetchConversation(chat.conversation_uuid));
+    const uuid = text(chat.task_uuid);
+    const slug = text(chat.task_identifier);
+    if (!uuid || (yield* isOnTaskPage(uuid, slug))) return;
+    yield put(
+      showNotice({
+        kind: 'info',
+        message: pushMessages.chatMessage,
+        values: { sender: text(chat.sender_name), title: text(chat.task_title) },
+        link: taskLink(slug),
+      }),
+    );
+  } else if (event.handler === 'offers.not_chosen') {
+    const notChosen = data as Partial<OfferNotChosenPushEvent>;
+    if (typeof notChosen.task_uuid !== 'string') return;
+    const slug = text(notChosen.task_identifier);
+    // On the task's own page the notice needs no link to it.
+    const here: boolean = yield* isOnTaskPage(notChosen.task_uuid, slug);
     yield put(
       showNotice({
         kind: 'info',
         message: pushMessages.notChosen,
-        values: { title: typeof title === 'string' ? title : '' },
+        values: { title: text(notChosen.task_title) },
+        link: here ? undefined : taskLink(slug),
       }),
     );
-    yield put(refetchTask(event.task_uuid));
+    yield put(refetchTask(notChosen.task_uuid));
   }
 }
 
-/** Keeps one task's stream open until cancelled. */
-export function* watchTask(task: { uuid: string; slug: string }) {
+/** Keeps one stream open (reconnecting) until cancelled. */
+export function* watchStream(target: StreamTarget) {
+  const { task } = target;
   let attempt = 0;
   let connectedBefore = false;
   for (;;) {
-    const channel: EventChannel<PushMessage> = yield call(pushChannel, pushUrl(task.uuid));
+    const channel: EventChannel<PushMessage> = yield call(pushChannel, pushUrl(task?.uuid));
     try {
       for (;;) {
         const message: PushMessage = yield take(channel);
@@ -108,10 +181,10 @@ export function* watchTask(task: { uuid: string; slug: string }) {
         if (message.type === 'error') break;
         if (message.type === 'open') {
           // A change may have happened while we were disconnected.
-          if (connectedBefore || attempt > 0) yield put(refetchTask(task.uuid));
+          if (task && (connectedBefore || attempt > 0)) yield put(refetchTask(task.uuid));
           connectedBefore = true;
           attempt = 0;
-        } else if (isTaskViewFor(message.data, task)) {
+        } else if (task && isTaskViewFor(message.data, task)) {
           yield put(refetchTask(task.uuid));
         } else {
           yield* handleOfferAndChatEvent(message.data);
@@ -126,28 +199,41 @@ export function* watchTask(task: { uuid: string; slug: string }) {
 }
 
 /** A failing stream must never take the root saga (and the session saga) down with it. */
-function* safeWatchTask(task: { uuid: string; slug: string }) {
+function* safeWatchStream(target: StreamTarget) {
   try {
-    yield call(watchTask, task);
+    yield call(watchStream, target);
   } catch (error) {
-    console.error('[push] the task stream stopped', error);
+    console.error('[push] the stream stopped', error);
   }
 }
 
+/** The actions that can change what the stream is for. */
+const changesTarget = (action: Action): boolean =>
+  taskPageOpened.match(action) ||
+  taskPageClosed.match(action) ||
+  loggedOut.match(action) ||
+  sessionApi.endpoints.me.matchFulfilled(action);
+
 export function* pushSaga() {
   let watcher: SagaTask | null = null;
-  let currentUuid: string | null = null;
+  let current: string | null = null;
+  let task: OpenTask | null = null;
   for (;;) {
-    const action: ReturnType<typeof taskPageOpened | typeof taskPageClosed | typeof loggedOut> =
-      yield take([taskPageOpened.type, taskPageClosed.type, loggedOut.type]);
-    // A late close of the previous page must not close the page that replaced it.
-    if (taskPageClosed.match(action) && action.payload.uuid !== currentUuid) continue;
-    if (watcher) yield cancel(watcher);
-    watcher = null;
-    currentUuid = null;
+    const action: UnknownAction = yield take(changesTarget);
     if (taskPageOpened.match(action)) {
-      currentUuid = action.payload.uuid;
-      watcher = yield fork(safeWatchTask, action.payload);
+      task = action.payload;
+    } else if (taskPageClosed.match(action)) {
+      // A late close of the previous page must not close the page that replaced it.
+      if (action.payload.uuid !== task?.uuid) continue;
+      task = null;
     }
+    // After loggedOut the cache is reset: no user. Login and boot fill `me`.
+    const user: ReturnType<typeof selectCurrentUser> = yield select(selectCurrentUser);
+    const target: StreamTarget = { userUuid: user?.uuid ?? null, task };
+    const key = streamKey(target);
+    if (key === current) continue;
+    if (watcher) yield cancel(watcher);
+    watcher = key ? yield fork(safeWatchStream, target) : null;
+    current = key;
   }
 }

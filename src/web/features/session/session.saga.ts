@@ -4,6 +4,7 @@ import { commonMessages } from '../../i18n/commonMessages';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { matchRoute, routePath } from '../../i18n/routes';
 import type { Locale } from '../../../shared/locales';
+import { redirected } from '../navigation/navigationActions';
 import { showNotice } from '../notices/noticesSlice';
 import { sessionMessages } from './messages';
 import { selectCurrentUser, sessionApi } from './sessionApi';
@@ -33,12 +34,13 @@ export function* handleSessionExpired() {
   const here = currentUrl(router);
   const login = routePath(locale, 'login');
   if (matchRoute(router.state.location.pathname)?.name === 'login') return;
-  yield call([router, router.navigate], `${login}?next=${encodeURIComponent(here)}`);
+  yield put(
+    redirected({ to: `${login}?next=${encodeURIComponent(here)}`, reason: 'sessionExpired' }),
+  );
 }
 
 /** The log-out button: end the session on the server, reset state, go home. */
 export function* handleLogoutRequested() {
-  const router: AppRouter | undefined = yield getContext('router');
   const locale: Locale = yield select(selectLocale);
   const request: ReturnType<ReturnType<typeof sessionApi.endpoints.logout.initiate>> = yield put(
     sessionApi.endpoints.logout.initiate(),
@@ -52,7 +54,7 @@ export function* handleLogoutRequested() {
   }
   yield put(loggedOut());
   yield put(showNotice({ kind: 'success', message: sessionMessages.loggedOut }));
-  if (router) yield call([router, router.navigate], routePath(locale, 'home'));
+  yield put(redirected({ to: routePath(locale, 'home'), reason: 'loggedOut' }));
 }
 
 export function* sessionSaga() {

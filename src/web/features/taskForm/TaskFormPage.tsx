@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, useLocation, useNavigate, useSearchParams } from '../../ui/routing';
+import { Navigate, useLocation, useSearchParams } from '../../ui/routing';
 import styled from 'styled-components';
 import { emptyTaskForm, type TaskFormValues } from '../../../shared/validation/taskForm';
 import { useAppSelector } from '../../app/hooks';
@@ -46,8 +46,6 @@ function categoryFromQuery(text: string | null): number | null {
 
 function CreateTaskForm({ categoryId }: { categoryId: number | null }) {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const locale = useAppSelector(selectLocale);
   // The draft wins over ?category_id: it is what the user typed last (e.g. before a 419).
   const [start, setStart] = useState(() => {
     const empty = emptyTaskForm(categoryId);
@@ -62,11 +60,10 @@ function CreateTaskForm({ categoryId }: { categoryId: number | null }) {
 
   const onSaved = useCallback(
     (saved: TaskSaved) => {
-      if (saved.mode !== 'create') return;
-      clearDraft();
-      navigate(routePath(locale, 'taskView', { uuid: saved.created.uuid }));
+      // The redirects saga opens the new task (features/navigation); the draft is done with.
+      if (saved.mode === 'create') clearDraft();
     },
-    [locale, navigate],
+    [],
   );
 
   return (

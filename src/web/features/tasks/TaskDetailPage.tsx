@@ -1,6 +1,6 @@
 /**
  * /{locale}/tasks/{slug}: the task detail page (SPEC section 2, issue 3). The task comes from the
- * RTK Query cache, primed from the server-embedded data on a full load (see tasks.saga.ts), so the
+ * RTK Query cache, primed from the server-embedded data on a full load (see bootData.ts), so the
  * skeleton only shows on client-side navigation. Which controls show is the lifecycle machine's
  * decision (useTaskView); push events refetch the task while the page is open (push.saga.ts).
  */
@@ -64,7 +64,6 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
             <Title id="task-detail-title">{task.title}</Title>
             <OwnerActions
               task={task}
-              locale={locale}
               canEdit={controls.has('EDIT_TASK')}
               canDelete={controls.has('DELETE_TASK')}
             />
@@ -121,7 +120,7 @@ export default function TaskDetailPage() {
       : intl.formatMessage(commonMessages.appName),
   );
 
-  // Push stream while the page shows this task; reopened when the user changes (logout closes it).
+  // The task's push channel while the page shows it (the push saga follows login and logout).
   const uuid = task?.uuid;
   useEffect(() => {
     if (!uuid) return undefined;
@@ -129,7 +128,7 @@ export default function TaskDetailPage() {
     return () => {
       dispatch(taskPageClosed({ uuid }));
     };
-  }, [uuid, slug, meUuid, dispatch]);
+  }, [uuid, slug, dispatch]);
 
   // A task that is gone (e.g. deleted while open, refetched by a push) shows the 404 page too.
   if (status !== undefined && (!task || status === 404)) return <ErrorPage status={status} />;

@@ -42,7 +42,6 @@ export const taskDetailMessages = defineMessages({
   },
   deleteConfirm: { id: 'tasks.detail.delete.confirm', defaultMessage: 'Delete' },
   deleting: { id: 'tasks.detail.delete.deleting', defaultMessage: 'Deleting…' },
-  deleted: { id: 'tasks.detail.delete.success', defaultMessage: 'Task deleted' },
   deleteFailed: {
     id: 'tasks.detail.delete.failed',
     defaultMessage: 'The task could not be deleted. It may have changed; the page is refreshed.',

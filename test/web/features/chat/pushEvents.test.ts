@@ -1,33 +1,70 @@
-import { put } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { runSaga } from 'redux-saga';
 import { handleOfferAndChatEvent, refetchTask } from '../../../../src/web/features/push/push.saga';
 import { refetchConversation } from '../../../../src/web/features/chat';
+import { fakeRouter } from '../../../support/fakeRouter';
+
+/** The actions the handler puts for one event, with the router at a URL. */
+async function handle(data: unknown, url = '/en') {
+  const actions: UnknownAction[] = [];
+  await runSaga(
+    {
+      dispatch: (action: UnknownAction) => actions.push(action),
+      getState: () => ({}),
+      context: { router: fakeRouter(url) },
+    },
+    handleOfferAndChatEvent,
+    data,
+  ).toPromise();
+  return actions;
+}
+
+const chat = {
+  handler: 'chat.message',
+  conversation_uuid: 'c1',
+  task_uuid: 't1',
+  task_identifier: 'TKSINK01',
+  task_title: 'Fix the sink',
+  sender_name: 'Anna K.',
+};
 
 describe('push events of offers and chat', () => {
-  it('chat.message invalidates the conversation', () => {
-    const saga = handleOfferAndChatEvent({ handler: 'chat.message', conversation_uuid: 'c1' });
-    expect(saga.next().value).toEqual(put(refetchConversation('c1')));
-    expect(saga.next().done).toBe(true);
+  it('chat.message invalidates the conversation and tells who wrote about which task', async () => {
+    const [refetch, notice] = await handle(chat);
+    expect(refetch).toEqual(refetchConversation('c1'));
+    expect(notice.payload).toMatchObject({
+      kind: 'info',
+      message: { id: 'push.notice.chatMessage' },
+      values: { sender: 'Anna K.', title: 'Fix the sink' },
+      link: { route: 'task', params: { slug: 'TKSINK01' } },
+    });
   });
 
-  it('offers.not_chosen shows an info notice and refetches the task', () => {
-    const saga = handleOfferAndChatEvent({
+  it('chat.message of an older server (no task) only refetches', async () => {
+    expect(await handle({ handler: 'chat.message', conversation_uuid: 'c1' })).toEqual([
+      refetchConversation('c1'),
+    ]);
+  });
+
+  it('offers.not_chosen shows an info notice and refetches the task', async () => {
+    const [notice, refetch] = await handle({
       handler: 'offers.not_chosen',
       task_uuid: 't1',
+      task_identifier: 'TKSINK01',
       task_title: 'Fix the sink',
     });
-    const notice = saga.next().value as { payload: { action: { payload: unknown } } };
-    expect(notice.payload.action.payload).toMatchObject({
+    expect(notice.payload).toMatchObject({
       kind: 'info',
-      message: { id: 'offers.notice.notChosen' },
+      message: { id: 'push.notice.notChosen' },
       values: { title: 'Fix the sink' },
+      link: { route: 'task', params: { slug: 'TKSINK01' } },
     });
-    expect(saga.next().value).toEqual(put(refetchTask('t1')));
-    expect(saga.next().done).toBe(true);
+    expect(refetch).toEqual(refetchTask('t1'));
   });
 
-  it('ignores other events', () => {
-    expect(handleOfferAndChatEvent({ handler: 'something' }).next().done).toBe(true);
-    expect(handleOfferAndChatEvent(null).next().done).toBe(true);
+  it('ignores other events', async () => {
+    expect(await handle({ handler: 'something' })).toEqual([]);
+    expect(await handle(null)).toEqual([]);
   });
 });
 

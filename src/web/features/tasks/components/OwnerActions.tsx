@@ -1,13 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../../ui/routing';
 import styled from 'styled-components';
-import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
 import { errorStatus } from '../../../api/baseQuery';
 import { useAppDispatch } from '../../../app/hooks';
 import { withMessageParts } from '../../../i18n/loadMessages';
-import { routePath } from '../../../i18n/routes';
 import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { showNotice } from '../../notices/noticesSlice';
@@ -31,16 +28,14 @@ const Actions = styled.div`
 
 interface Props {
   task: Task;
-  locale: Locale;
   canEdit: boolean;
   canDelete: boolean;
 }
 
 /** Owner-only edit and delete (machine: EDIT_TASK, DELETE_TASK) and their modals. */
-export function OwnerActions({ task, locale, canEdit, canDelete }: Props) {
+export function OwnerActions({ task, canEdit, canDelete }: Props) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleteTask, { isLoading: deleting }] = useDeleteTaskMutation();
@@ -62,10 +57,8 @@ export function OwnerActions({ task, locale, canEdit, canDelete }: Props) {
       }
       return;
     }
+    // The redirects saga says so and goes to the task list (features/navigation).
     setConfirming(false);
-    // The notice sits in a polite live region: it is the announcement of the deletion.
-    dispatch(showNotice({ kind: 'success', message: messages.deleted }));
-    navigate(routePath(locale, 'tasks'));
   };
 
   return (

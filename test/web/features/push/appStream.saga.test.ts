@@ -1,0 +1,170 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ */
+import { waitFor } from '@testing-library/react';
+import type { ChatMessagePushEvent, OfferNotChosenPushEvent } from '../../../../src/shared/types';
+import { apiLog } from '../../../../src/web/api/log';
+import { setupStore } from '../../../../src/web/app/store';
+import { taskPageClosed, taskPageOpened } from '../../../../src/web/features/push/pushActions';
+import {
+  logoutRequested,
+  sessionExpired,
+} from '../../../../src/web/features/session/sessionActions';
+import { sessionApi } from '../../../../src/web/features/session/sessionApi';
+import { FakeEventSource } from '../../../support/fakeEventSource';
+import { fakeRouter } from '../../../support/fakeRouter';
+import { json, mockFetch } from '../../../support/webFetch';
+import { CHOSEN_UUID, chosenFreelancer, owner, TASK_UUID } from '../tasks/fixtures';
+
+const CONVERSATION_UUID = '55555555-5555-4555-8555-555555555555';
+
+const chatEvent: ChatMessagePushEvent = {
+  handler: 'chat.message',
+  conversation_uuid: CONVERSATION_UUID,
+  message: {
+    id: 7,
+    conversation_uuid: CONVERSATION_UUID,
+    sender_uuid: CHOSEN_UUID,
+    body: 'I can come on Friday.',
+    created_at: '2026-11-25T13:00:00.000Z',
+    read_at: null,
+  },
+  task_uuid: TASK_UUID,
+  task_identifier: 'TK7Q2XYZ',
+  task_title: 'Fix the kitchen sink',
+  sender_name: 'Free L.',
+};
+
+const notChosenEvent: OfferNotChosenPushEvent = {
+  handler: 'offers.not_chosen',
+  task_uuid: TASK_UUID,
+  task_identifier: 'TK7Q2XYZ',
+  task_title: 'Fix the kitchen sink',
+};
+
+/** A real store at a URL; with a user, `me` is known as after boot or login. */
+async function setup(url: string, me = owner as typeof owner | null) {
+  const router = fakeRouter(url);
+  const store = setupStore({ i18n: { locale: 'en' } }, { router });
+  if (me) await store.dispatch(sessionApi.util.upsertQueryData('me', undefined, me));
+  return { router, store };
+}
+
+/** The one stream is open (after its `open`), at this URL. */
+async function streamAt(url: string) {
+  await waitFor(() => expect(FakeEventSource.open().map((s) => s.url)).toEqual([url]));
+  const stream = FakeEventSource.latest();
+  stream.open();
+  return stream;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+beforeEach(() => {
+  FakeEventSource.install();
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+  mockFetch(json(200, { data: [] }));
+});
+afterEach(() => {
+  FakeEventSource.uninstall();
+  jest.restoreAllMocks();
+});
+
+describe('the app-wide stream of a signed-in user', () => {
+  it('on the home page: a chat message becomes a notice naming the sender and the task, with its link', async () => {
+    const { store } = await setup('/en');
+    const stream = await streamAt('/api/push');
+    stream.send(chatEvent);
+    await waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    expect(store.getState().notices[0]).toMatchObject({
+      kind: 'info',
+      message: { id: 'push.notice.chatMessage' },
+      values: { sender: 'Free L.', title: 'Fix the kitchen sink' },
+      link: {
+        route: 'task',
+        params: { slug: 'TK7Q2XYZ' },
+        label: { id: 'push.notice.openTask' },
+      },
+    });
+  });
+
+  it('on the task list: "another offer was chosen" becomes a notice with the link', async () => {
+    const { store } = await setup('/en/tasks?categories=plumbing', chosenFreelancer);
+    const stream = await streamAt('/api/push');
+    stream.send(notChosenEvent);
+    await waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    expect(store.getState().notices[0]).toMatchObject({
+      kind: 'info',
+      message: { id: 'push.notice.notChosen' },
+      values: { title: 'Fix the kitchen sink' },
+      link: { route: 'task', params: { slug: 'TK7Q2XYZ' } },
+    });
+  });
+
+  it('on the task page itself: no chat notice (the conversation is there), no link to itself', async () => {
+    const { store } = await setup('/en/tasks/TK7Q2XYZ', chosenFreelancer);
+    store.dispatch(taskPageOpened({ uuid: TASK_UUID, slug: 'TK7Q2XYZ' }));
+    const stream = await streamAt(`/api/push?tasks=${TASK_UUID}`);
+    stream.send(chatEvent);
+    await settle();
+    expect(store.getState().notices).toEqual([]);
+    stream.send(notChosenEvent);
+    await waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    expect(store.getState().notices[0].message.id).toBe('push.notice.notChosen');
+    expect(store.getState().notices[0].link).toBeUndefined();
+  });
+
+  it('is one stream: the task page adds its channel to it, leaving the page takes it off', async () => {
+    const { store } = await setup('/en');
+    const personal = await streamAt('/api/push');
+    store.dispatch(taskPageOpened({ uuid: TASK_UUID, slug: 'TK7Q2XYZ' }));
+    const withTask = await streamAt(`/api/push?tasks=${TASK_UUID}`);
+    expect(personal.closed).toBe(true);
+    store.dispatch(taskPageClosed({ uuid: TASK_UUID }));
+    await streamAt('/api/push');
+    expect(withTask.closed).toBe(true);
+    // The user's stream stays while nothing about them changes (the `me` refetch of a page).
+    await store.dispatch(sessionApi.util.upsertQueryData('me', undefined, owner));
+    expect(FakeEventSource.instances).toHaveLength(3);
+  });
+
+  it('closes on logout (and nothing reopens for the visitor on a page without a task)', async () => {
+    const { store } = await setup('/en/tasks');
+    const stream = await streamAt('/api/push');
+    mockFetch(new Response(null, { status: 204 }));
+    store.dispatch(logoutRequested());
+    await waitFor(() => expect(stream.closed).toBe(true));
+    await settle();
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('on logout on a task page, the task channel goes on as a visitor stream', async () => {
+    const { store } = await setup('/en/tasks/TK7Q2XYZ');
+    store.dispatch(taskPageOpened({ uuid: TASK_UUID, slug: 'TK7Q2XYZ' }));
+    const stream = await streamAt(`/api/push?tasks=${TASK_UUID}`);
+    const before = FakeEventSource.instances.length;
+    mockFetch(new Response(null, { status: 204 }));
+    store.dispatch(logoutRequested());
+    await waitFor(() => expect(stream.closed).toBe(true));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(before + 1));
+    expect(FakeEventSource.open().map((s) => s.url)).toEqual([`/api/push?tasks=${TASK_UUID}`]);
+  });
+
+  it('closes when the session expires', async () => {
+    const { store } = await setup('/en');
+    const stream = await streamAt('/api/push');
+    store.dispatch(sessionExpired({ status: 419 }));
+    await waitFor(() => expect(stream.closed).toBe(true));
+    expect(FakeEventSource.open()).toEqual([]);
+  });
+
+  it('starts on login, and a visitor without a task page has none', async () => {
+    const { store } = await setup('/en/login', null);
+    await store.dispatch(sessionApi.util.upsertQueryData('me', undefined, null));
+    await settle();
+    expect(FakeEventSource.instances).toEqual([]);
+    // What the login mutation does with its answer.
+    await store.dispatch(sessionApi.util.upsertQueryData('me', undefined, owner));
+    await streamAt('/api/push');
+  });
+});
