@@ -47,6 +47,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     cookieSecure: false,
     rateLimit: 100000,
     loginRateLimit: 1000,
+    loginAccountRateLimit: 1000,
+    taskRateLimit: 1000,
     seed: '',
     ...overrides,
     public: { ...base.public, ...overrides.public },
