@@ -48,6 +48,7 @@ export default defineConfig({
       TASK_RATE_LIMIT: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',
       PUSH_STREAMS_PER_ADDRESS: '1000',
+      PUSH_STREAMS_PER_USER: '1000',
     },
   },
 });
