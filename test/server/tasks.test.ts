@@ -156,11 +156,11 @@ describe('GET /api/tasks/:slug', () => {
             .digest('hex'),
           chosen_at: null,
           created_at: new Date(offerRow.created_at).toISOString(),
+          // Not chosen: the owner sees the display name only (issue 14 item 10).
           freelancer: {
             uuid: freelancer.uuid,
             photo: null,
             is_legal: false,
-            full_name: 'Pēteris Kalniņš',
             display_name: 'Pēteris K.',
             freelancer_rating: 3.75,
           },
