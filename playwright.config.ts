@@ -46,7 +46,9 @@ export default defineConfig({
       CHAT_RATE_LIMIT: '1000',
       REPORT_RATE_LIMIT: '1000',
       TASK_RATE_LIMIT: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
       PUSH_STREAMS_PER_ADDRESS: '1000',
+      PUSH_STREAMS_PER_USER: '1000',
     },
   },
 });

@@ -58,6 +58,11 @@ export interface ServerConfig {
    * (comma-separated); default off (a client could otherwise forge its address).
    */
   trustProxy: boolean | string;
+  /**
+   * Failed logins per account (email) within 5 minutes, from any address, before that account's
+   * logins answer 429 for the rest of the 5 minutes. LOGIN_ACCOUNT_RATE_LIMIT, default 10
+   */
+  loginAccountRateLimit: number;
   /** Tasks a user may post per hour. TASK_RATE_LIMIT, default 10 */
   taskRateLimit: number;
   /** Open push (SSE) streams per logged-in user. PUSH_STREAMS_PER_USER, default 10 */
@@ -151,6 +156,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     offerRateLimit: wholeNumber(env, 'OFFER_RATE_LIMIT', 20),
     chatRateLimit: wholeNumber(env, 'CHAT_RATE_LIMIT', 30),
     reportRateLimit: wholeNumber(env, 'REPORT_RATE_LIMIT', 10),
+    loginAccountRateLimit: wholeNumber(env, 'LOGIN_ACCOUNT_RATE_LIMIT', 10),
     taskRateLimit: wholeNumber(env, 'TASK_RATE_LIMIT', 10),
     pushStreamsPerUser: wholeNumber(env, 'PUSH_STREAMS_PER_USER', 10),
     pushStreamsPerAddress: wholeNumber(env, 'PUSH_STREAMS_PER_ADDRESS', 30),

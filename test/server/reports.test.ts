@@ -66,7 +66,10 @@ describe('who may report, once', () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(await reportsOf(t, taskUuid)).toEqual([
-      { reporter_key: `anon:${cookie?.value}`, message: 'Looks like spam.' },
+      {
+        reporter_key: expect.stringMatching(new RegExp(`^anon:${cookie?.value}@addr:[\\w-]{22}$`)),
+        message: 'Looks like spam.',
+      },
     ]);
 
     // The same visitor (same cookie) again: 403 'already reported', nothing stored.
@@ -77,10 +80,48 @@ describe('who may report, once', () => {
     expect(await reportsOf(t, taskUuid)).toHaveLength(1);
   });
 
-  it('counts another visitor (another cookie) as another reporter', async () => {
-    const res = await agent(t.app).post(`/api/tasks/${taskUuid}/report`, { message: '' });
+  it('counts another visitor (another cookie, another address) as another reporter', async () => {
+    const res = await agent(t.app, { remoteAddress: '198.51.100.7' }).post(
+      `/api/tasks/${taskUuid}/report`,
+      { message: '' },
+    );
     expect(res.statusCode).toBe(201);
     expect(await reportsOf(t, taskUuid)).toHaveLength(2);
+  });
+
+  it('a visitor who drops the cookie is still one reporter per address (issue 14 item 8)', async () => {
+    const other = (await createTask(t.db, { author_uuid: owner.uuid })).uuid;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      // A fresh agent each time: no cookie, as a script would send it.
+      const res = await agent(t.app, { remoteAddress: '203.0.113.9' }).post(
+        `/api/tasks/${other}/report`,
+        { message: `Script ${i}` },
+        EN,
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([201, 403, 403, 403, 403]);
+    expect(await reportsOf(t, other)).toHaveLength(1);
+    // The same cookie from another address is still the same reporter.
+    const roaming = agent(t.app, { remoteAddress: '203.0.113.10' });
+    expect((await roaming.post(`/api/tasks/${other}/report`, { message: 'a' })).statusCode).toBe(
+      201,
+    );
+    const cookie = roaming.cookies.get(VISITOR_COOKIE)!;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/tasks/${other}/report`,
+      remoteAddress: '203.0.113.11',
+      cookies: { [VISITOR_COOKIE]: cookie, 'XSRF-TOKEN': 'x'.repeat(43) },
+      headers: { 'x-xsrf-token': 'x'.repeat(43) },
+      payload: { message: 'b' },
+    });
+    expect(moved.statusCode).toBe(403);
+    // A logged-in user from a reporting address is counted by account, not by address.
+    const a = await loggedIn(t, await createUser(t.db));
+    expect((await a.post(`/api/tasks/${other}/report`, { message: 'c' })).statusCode).toBe(201);
+    expect(await reportsOf(t, other)).toHaveLength(3);
   });
 
   it('lets a logged-in user report once: the second time is 403 already reported', async () => {
@@ -141,7 +182,10 @@ describe('message length', () => {
   });
 
   it('accepts a report without a message', async () => {
-    const res = await agent(t.app).post(`/api/tasks/${taskUuid}/report`, {});
+    const res = await agent(t.app, { remoteAddress: '198.51.100.30' }).post(
+      `/api/tasks/${taskUuid}/report`,
+      {},
+    );
     expect(res.statusCode).toBe(201);
     expect((await reportsOf(t, taskUuid))[1].message).toBe('');
   });

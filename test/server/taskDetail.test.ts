@@ -266,7 +266,9 @@ describe('view counting', () => {
     // The same cookie is kept, not replaced.
     expect(second.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
 
-    const other = await agent(t.app).get(`/api/tasks/${task.uuid}`);
+    const other = await agent(t.app, { remoteAddress: '198.51.100.20' }).get(
+      `/api/tasks/${task.uuid}`,
+    );
     expect(other.json().data.views_count).toBe(2);
 
     const user = await as(stranger);
@@ -282,10 +284,22 @@ describe('view counting', () => {
       [task.uuid],
     );
     expect(keys.map((k) => k.viewer_key)).toEqual([
+      expect.stringMatching(/^addr:/),
+      expect.stringMatching(/^addr:/),
       expect.stringMatching(/^anon:/),
       expect.stringMatching(/^anon:/),
       `user:${stranger.uuid}`,
     ]);
+  });
+
+  it('cookieless views from one address count once; another address counts (issue 14 item 8)', async () => {
+    const task = await createTask(t.db, { author_uuid: owner.uuid, category_id: categoryId });
+    for (let i = 0; i < 20; i += 1) {
+      await t.app.inject({ url: `/api/tasks/${task.identifier}`, remoteAddress: '203.0.113.50' });
+    }
+    expect(await viewsOf(task.uuid)).toBe(1);
+    await t.app.inject({ url: `/api/tasks/${task.identifier}`, remoteAddress: '203.0.113.51' });
+    expect(await viewsOf(task.uuid)).toBe(2);
   });
 
   it('counts the same viewer again once the window has passed', async () => {

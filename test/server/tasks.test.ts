@@ -156,6 +156,7 @@ describe('GET /api/tasks/:slug', () => {
             .digest('hex'),
           chosen_at: null,
           created_at: new Date(offerRow.created_at).toISOString(),
+          // Not chosen: the owner sees the display name only (issue 14 item 10).
           freelancer: {
             uuid: freelancer.uuid,
             photo: null,

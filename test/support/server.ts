@@ -47,6 +47,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     cookieSecure: false,
     rateLimit: 100000,
     loginRateLimit: 1000,
+    loginAccountRateLimit: 1000,
+    taskRateLimit: 1000,
     seed: '',
     ...overrides,
     public: { ...base.public, ...overrides.public },
@@ -103,7 +105,10 @@ export interface Agent {
  * mutating requests (fetching it with a GET first when the jar has none). Set `csrf: false` to send
  * mutating requests bare.
  */
-export function agent(app: FastifyInstance, options: { csrf?: boolean } = {}): Agent {
+export function agent(
+  app: FastifyInstance,
+  options: { csrf?: boolean; remoteAddress?: string } = {},
+): Agent {
   const cookies = new Map<string, string>();
   const apiBase = (app as FastifyInstance & { config: ServerConfig }).config.public.apiBase;
 
@@ -128,7 +133,13 @@ export function agent(app: FastifyInstance, options: { csrf?: boolean } = {}): A
     // Over HTTPS the cookie is __Host-XSRF-TOKEN (the SPA reads either).
     const xsrfOf = () => cookies.get('__Host-XSRF-TOKEN') ?? cookies.get('XSRF-TOKEN');
     if (mutating && options.csrf !== false && !xsrfOf()) {
-      store(await app.inject({ method: 'GET', url: `${apiBase}/health` }));
+      store(
+        await app.inject({
+          method: 'GET',
+          url: `${apiBase}/health`,
+          remoteAddress: options.remoteAddress,
+        }),
+      );
     }
     const headers: Record<string, string> = { ...opts.headers };
     if (cookies.size > 0) {
@@ -138,7 +149,14 @@ export function agent(app: FastifyInstance, options: { csrf?: boolean } = {}): A
     if (mutating && options.csrf !== false && xsrf && !('x-xsrf-token' in headers)) {
       headers['x-xsrf-token'] = xsrf;
     }
-    const res = await app.inject({ method, url, payload, query: opts.query, headers });
+    const res = await app.inject({
+      method,
+      url,
+      payload,
+      query: opts.query,
+      headers,
+      remoteAddress: options.remoteAddress,
+    });
     store(res);
     return res;
   };

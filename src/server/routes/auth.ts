@@ -6,7 +6,8 @@ import { writeMailFile } from '../auth/mail';
 import { dummyHash, verifyPassword } from '../auth/password';
 import { beginRegistration, confirmRegistration, safeNext } from '../auth/registration';
 import { endSession, requireUser, startSession } from '../auth/session';
-import { FieldErrors } from '../errors';
+import { createLoginThrottle } from '../auth/loginThrottle';
+import { FieldErrors, HttpError } from '../errors';
 import { toCurrentUser, type UserRow } from '../users';
 import { validateBody, validateInput } from '../validate';
 import '../types';
@@ -14,6 +15,7 @@ import '../types';
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const strict = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
+  const throttle = createLoginThrottle(config.loginAccountRateLimit);
 
   // Registration answers the same 202 whether or not the address has an account (ASVS 6.3.8):
   // the difference goes only to the mailbox (a confirmation link, or "you already have an account"),
@@ -46,6 +48,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/login', { config: strict }, async (request, reply) => {
     const form = await validateBody(loginSchema, request.body);
+    // Per account (any address): refused before the password is even checked, right or wrong.
+    const wait = throttle.retryAfterMs(form.email);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new HttpError(429, 'errors.too_many_requests');
+    }
     const rows = await db.query<UserRow>(
       'SELECT * FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL',
       [form.email],
@@ -53,7 +61,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = rows[0];
     // An unknown email is checked against a dummy hash so it costs the same time as a wrong password.
     const ok = await verifyPassword(form.password, user?.password_hash ?? (await dummyHash()));
-    if (!user || !ok) throw new FieldErrors({ email: [{ id: 'auth.invalid_credentials' }] });
+    if (!user || !ok) {
+      throttle.failed(form.email);
+      throw new FieldErrors({ email: [{ id: 'auth.invalid_credentials' }] });
+    }
+    throttle.succeeded(form.email);
     await startSession(request, reply, user);
     return { data: toCurrentUser(user) };
   });

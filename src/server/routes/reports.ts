@@ -6,7 +6,8 @@
  *   anonymous id cookie `talka_vid` (httpOnly, SameSite=Lax; set when missing). The same key and
  *   cookie count views (src/server/tasks/views.ts).
  * - One report per reporter per task: the second one is 403 reports.already_reported (the SPA shows
- *   'already reported' and closes the modal).
+ *   'already reported' and closes the modal). A visitor is also limited to one per address (the key
+ *   is 'anon:<id>@addr:<hash>'), so dropping the cookie does not allow another (issue 14 item 8).
  * - The owner is refused by the lifecycle machine's REPORT control: 403.
  * - message: at most 5000 characters (422 errors.message).
  * - At most config.reportRateLimit (REPORT_RATE_LIMIT) requests per address and minute (429), on
@@ -19,7 +20,7 @@ import { REPORT_MESSAGE_MAX, reportSchema } from '../../shared/validation/report
 import { forbidden, HttpError, notFound } from '../errors';
 import { jsonBodyLimit } from '../plugins/jsonBody';
 import { isUuid } from '../push/hub';
-import { viewerKey } from '../tasks/views';
+import { addressKey, viewerKey } from '../tasks/views';
 import { validateBody } from '../validate';
 import '../types';
 
@@ -50,12 +51,31 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
       const form = await validateBody(reportSchema, request.body);
       const reporter = viewerKey(request, reply);
-      const inserted = await app.db.query<{ id: number }>(
-        `INSERT INTO reports (task_uuid, reporter_key, message) VALUES ($1, $2, $3)
-         ON CONFLICT (task_uuid, reporter_key) DO NOTHING
-         RETURNING id`,
-        [task.uuid, reporter, form.message],
-      );
+      // A visitor's report is keyed 'anon:<id>@addr:<hash>': one per cookie and one per address.
+      const address = user ? null : addressKey(request);
+      const inserted = await app.db.transaction(async (tx) => {
+        // Two visitors of one address reporting at once: one waits for the other's row.
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`report:${task.uuid}`]);
+        return tx.query<{ id: number }>(
+          `INSERT INTO reports (task_uuid, reporter_key, message)
+           SELECT $1, $2, $3
+            WHERE NOT EXISTS (
+              SELECT 1 FROM reports
+               WHERE task_uuid = $1
+                 AND (split_part(reporter_key, '@', 1) = $4
+                      OR ($5::text IS NOT NULL AND split_part(reporter_key, '@', 2) = $5))
+            )
+           ON CONFLICT (task_uuid, reporter_key) DO NOTHING
+           RETURNING id`,
+          [
+            task.uuid,
+            address ? `${reporter}@${address}` : reporter,
+            form.message,
+            reporter,
+            address,
+          ],
+        );
+      });
       if (inserted.length === 0) throw new HttpError(403, 'reports.already_reported');
       return reply.code(201).send({ data: { reported: true } });
     },

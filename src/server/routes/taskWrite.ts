@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/session';
+import { rateLimitKey } from '../plugins/clientAddress';
 import { HttpError, notFound } from '../errors';
 import { pickLocale, translate } from '../i18n';
 import { notifyTaskChanged } from '../push';
@@ -58,7 +59,18 @@ export const taskWriteRoutes: FastifyPluginAsync = async (app) => {
     log: request.log,
   });
 
-  app.post('/tasks', async (request, reply) => {
+  // Posting is limited per user (TASK_RATE_LIMIT an hour; a visitor by address): a script cannot
+  // flood the list (issue 14 item 8). 429 with Retry-After, before the body is read.
+  const createLimit = {
+    rateLimit: {
+      max: app.config.taskRateLimit,
+      timeWindow: '1 hour',
+      keyGenerator: (request: FastifyRequest) =>
+        `tasks:${request.user?.uuid ?? rateLimitKey(request)}`,
+    },
+  };
+
+  app.post('/tasks', { config: createLimit }, async (request, reply) => {
     const user = requireUser(request);
     try {
       const created = await createTask(depsFor(request), user, partsOf(request));

@@ -1,11 +1,14 @@
 /**
  * View counting: a task load counts one view per viewer per VIEW_WINDOW_HOURS. The viewer is the
  * logged-in user ('user:<uuid>') or a visitor's stable anonymous id ('anon:<id>', from the
- * httpOnly `talka_vid` cookie, set when missing). The owner's own views never count.
+ * httpOnly `talka_vid` cookie, set when missing). A visitor's view counts only when their address
+ * ('addr:<hash>') has not been counted within the window either: a script that drops the cookie
+ * does not raise the count (issue 14 item 8). The owner's own views never count.
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db';
+import { rateLimitKey } from '../plugins/clientAddress';
 import '../types';
 
 export const VIEW_WINDOW_HOURS = 6;
@@ -32,6 +35,15 @@ export function visitorId(request: FastifyRequest, reply: FastifyReply): string 
     maxAge: ONE_YEAR_SECONDS,
   });
   return id;
+}
+
+/**
+ * The client's address as a key ('addr:<hash>'): counted like the per-address rate limits (an IPv6
+ * client by its /64), stored only as a hash.
+ */
+export function addressKey(request: FastifyRequest): string {
+  const digest = crypto.createHash('sha256').update(rateLimitKey(request)).digest('base64url');
+  return `addr:${digest.slice(0, 22)}`;
 }
 
 /** 'user:<uuid>' for a logged-in user, else 'anon:<id>' (setting the cookie when missing). */
@@ -61,19 +73,23 @@ export async function recordView(
   taskUuid: string,
   key: string,
   authorUuid: string,
+  address: string | null = null,
 ): Promise<number | null> {
   if (key === `user:${authorUuid}`) return null;
+  // Every key (the viewer's, and a visitor's address) must be new within the window to count.
+  const keys = address === null ? [key] : [key, address];
   const rows = await db.query<{ views_count: number }>(
     `WITH counted AS (
-       INSERT INTO task_views (task_uuid, viewer_key, viewed_at) VALUES ($1, $2, now())
+       INSERT INTO task_views (task_uuid, viewer_key, viewed_at)
+       SELECT $1, k, now() FROM unnest($2::text[]) AS k
        ON CONFLICT (task_uuid, viewer_key) DO UPDATE SET viewed_at = now()
         WHERE task_views.viewed_at <= now() - make_interval(hours => $3)
        RETURNING task_uuid
      )
      UPDATE tasks SET views_count = views_count + 1
-      WHERE uuid = (SELECT task_uuid FROM counted)
+      WHERE uuid = $1 AND (SELECT count(*) FROM counted) = cardinality($2::text[])
      RETURNING views_count`,
-    [taskUuid, key, VIEW_WINDOW_HOURS],
+    [taskUuid, keys, VIEW_WINDOW_HOURS],
   );
   return rows[0]?.views_count ?? null;
 }
@@ -92,6 +108,7 @@ export async function countView(
 ): Promise<number> {
   if (viewedRecently) return task.views_count;
   const key = viewerKey(request, reply);
-  const updated = await recordView(request.server.db, task.uuid, key, authorUuid);
+  const address = request.user ? null : addressKey(request);
+  const updated = await recordView(request.server.db, task.uuid, key, authorUuid, address);
   return updated ?? task.views_count;
 }

@@ -8,8 +8,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ServerConfig } from '../../../config';
 import {
+  createLoginThrottle,
+  LOGIN_THROTTLE_WINDOW_MS,
+} from '../../../src/server/auth/loginThrottle';
+import { validTaskFields } from '../../support/taskFields';
+import { multipartBody } from './support';
+import {
   agent,
   buildTestApp,
+  createCategory,
   createOffer,
   createTask,
   createUser,
@@ -157,6 +164,70 @@ it('behind a trusted proxy (TRUST_PROXY) the limit is per forwarded client addre
   } finally {
     await proxied.close();
   }
+});
+
+describe('anti-automation (issue 14 item 8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ taskRateLimit: 2, loginAccountRateLimit: 3 });
+  });
+  afterAll(() => t.close());
+
+  it('task creation: TASK_RATE_LIMIT an hour per user, then 429 and nothing stored; another user is not blocked', async () => {
+    const category = await createCategory(t.db);
+    const form = await multipartBody({ ...validTaskFields(category.id), 'languages[]': 'lv' });
+    const user = await createUser(t.db);
+    const a = await loggedInAgent(t.app, user);
+    const { statuses, limited } = await untilLimited(2, () =>
+      a.post('/api/tasks', form.payload, { headers: { ...form.headers, ...EN.headers } }),
+    );
+    expect(statuses).toEqual([201, 201, 429]);
+    expectLimited(limited);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM tasks WHERE author_uuid = $1',
+      [user.uuid],
+    );
+    expect(n).toBe(2);
+    const other = await loggedInAgent(t.app, await createUser(t.db));
+    expect(
+      (await other.post('/api/tasks', form.payload, { headers: form.headers })).statusCode,
+    ).toBe(201);
+  });
+
+  it('login per account: after LOGIN_ACCOUNT_RATE_LIMIT failures from any addresses, 429 for that account only', async () => {
+    const user = await createUser(t.db);
+    const from = (i: number) => agent(t.app, { remoteAddress: `192.0.2.${i + 1}` });
+    const tries = async (email: string) =>
+      untilLimited(3, (i) => from(i).post('/api/login', { email, password: 'wrong-password' }, EN));
+    const known = await tries(user.email.toUpperCase());
+    expect(known.statuses).toEqual([422, 422, 422, 429]);
+    expectLimited(known.limited);
+    expect(Number(known.limited.headers['retry-after'])).toBeLessThanOrEqual(300);
+    // Locked: the right password waits too, from a new address (or it would be an oracle).
+    expect((await from(50).login(user.email, user.password)).statusCode).toBe(429);
+    // An unknown email behaves exactly the same (nothing tells which accounts exist).
+    const unknown = await tries('nobody-here@example.test');
+    expect(unknown.statuses).toEqual([422, 422, 422, 429]);
+    expect(unknown.limited.json()).toEqual(known.limited.json());
+    // Another account is not affected.
+    const other = await createUser(t.db);
+    expect((await from(60).login(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('the account throttle ends after its window, and a successful login clears it', () => {
+    const throttle = createLoginThrottle(3);
+    const start = 1_000_000;
+    for (let i = 0; i < 3; i += 1) throttle.failed('a@example.test', start + i * 1000);
+    expect(throttle.retryAfterMs('A@example.test', start + 3000)).toBe(
+      LOGIN_THROTTLE_WINDOW_MS - 3000,
+    );
+    expect(throttle.retryAfterMs('a@example.test', start + LOGIN_THROTTLE_WINDOW_MS)).toBe(0);
+    throttle.failed('b@example.test', start);
+    throttle.failed('b@example.test', start);
+    throttle.succeeded('b@example.test');
+    throttle.failed('b@example.test', start);
+    expect(throttle.retryAfterMs('b@example.test', start)).toBe(0);
+  });
 });
 
 describe('the rate limit key', () => {
