@@ -34,6 +34,8 @@ import { taskRoutes } from './routes/tasks';
 import { taskWriteRoutes } from './routes/taskWrite';
 import { registerSpa } from './spa';
 import type { RouteEntry } from './types';
+import { createStorage } from './storage';
+import { recoverUploads } from './storage/recovery';
 import { uploadsRoutes } from './uploads';
 import { nulGuardPlugin } from './validate';
 import './types';
@@ -137,6 +139,9 @@ export async function buildServer(
   );
   await app.register(uploadsRoutes, { uploadsDir: config.uploadsDir });
   await registerSpa(app, config);
+
+  // Uploads a stopped process left in doubt: kept or deleted by the database (storage.ts).
+  await recoverUploads(deps.db, createStorage(config.uploadsDir), app.log);
 
   // The first unknown-email login must not be slower than the rest.
   await dummyHash();

@@ -2,7 +2,7 @@
  * Image uploads: type by content (magic bytes, SVG root), size and pixel limits, re-encoding
  * (EXIF orientation applied then stripped, sizes), SVG rasterised, paths inside the uploads folder.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -13,6 +13,7 @@ import {
   inspectImage,
   rejectionMessage,
   sniffFormat,
+  STAGING_DIR,
   type ImageFormat,
   type Storage,
 } from '../../src/server/storage';
@@ -314,5 +315,67 @@ describe('removing files', () => {
     await storage.saveTaskImage(TASK, png, 'a.png');
     await storage.removeTask(TASK);
     await expect(stat(path.join(dir, 'tasks', TASK))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('files in doubt (issue 14 item 5)', () => {
+  /** Moves this process's marks under the name of a process that has died (pid 2^22 + 1 is free). */
+  const orphanMarks = async () => {
+    const staging = path.join(dir, STAGING_DIR);
+    const [own] = await readdir(staging);
+    const [host] = own.split('~');
+    await rename(path.join(staging, own), path.join(staging, `${host}~4194305~dead`));
+  };
+  const exists = (relative: string) =>
+    stat(path.join(dir, relative)).then(
+      () => true,
+      () => false,
+    );
+
+  it('a stored file is marked until settled; settling leaves no mark folder', async () => {
+    const saved = await storage.saveTaskImage(TASK, png, 'a.png');
+    expect(await exists(saved.original_path)).toBe(true);
+    const staging = path.join(dir, STAGING_DIR);
+    expect((await readdir(staging, { recursive: true })).join()).toContain(saved.original_path);
+    await storage.settle([saved.original_path, saved.thumbnail_path]);
+    expect((await readdir(staging, { recursive: true })).join()).not.toContain(saved.uuid);
+    await storage.remove([saved.original_path, saved.thumbnail_path]);
+  });
+
+  it('after a crash, start-up keeps the marked files a row references and deletes the rest', async () => {
+    const committed = await storage.saveTaskImage(TASK, png, 'a.png');
+    const uncommitted = await storage.saveTaskImage(TASK, png, 'b.png');
+    const kept = await storage.saveTaskImage(TASK, png, 'c.png');
+    const deletedRow = await storage.saveTaskImage(TASK, png, 'd.png');
+    await storage.settle([kept.original_path, kept.thumbnail_path]);
+    await storage.settle([deletedRow.original_path, deletedRow.thumbnail_path]);
+    // Marked for removal inside a transaction that then committed (its row is gone).
+    await storage.mark([deletedRow.original_path, deletedRow.thumbnail_path]);
+    await orphanMarks();
+    const rows = new Set([
+      committed.original_path,
+      committed.thumbnail_path,
+      kept.original_path,
+      kept.thumbnail_path,
+    ]);
+    const report = await storage.recover(
+      async (paths) => new Set(paths.filter((p) => rows.has(p))),
+    );
+    expect(report).toEqual({ kept: 2, deleted: 4 });
+    for (const p of rows) expect(await exists(p)).toBe(true);
+    for (const gone of [uncommitted, deletedRow]) {
+      expect(await exists(gone.original_path)).toBe(false);
+      expect(await exists(gone.thumbnail_path)).toBe(false);
+    }
+    expect(await readdir(path.join(dir, STAGING_DIR))).toEqual([]);
+    await storage.removeTask(TASK);
+  });
+
+  it('leaves the marks of a live process alone', async () => {
+    const saved = await storage.saveTaskImage(TASK, png, 'a.png');
+    const report = await storage.recover(async () => new Set());
+    expect(report).toEqual({ kept: 0, deleted: 0 });
+    expect(await exists(saved.original_path)).toBe(true);
+    await storage.remove([saved.original_path, saved.thumbnail_path]);
   });
 });

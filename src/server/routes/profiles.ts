@@ -17,7 +17,13 @@ import { requireUser } from '../auth/session';
 import type { Db } from '../db/db';
 import { FieldErrors, notFound } from '../errors';
 import { pickLocale } from '../i18n';
-import { createStorage, ImageRejectedError, rejectionMessage, type Storage } from '../storage';
+import {
+  createStorage,
+  ImageRejectedError,
+  isSafeRelative,
+  rejectionMessage,
+  type Storage,
+} from '../storage';
 import { isOnline, photoOf, toCurrentUser, type UserRow } from '../users';
 import { validateBody } from '../validate';
 import { iso, numOrNull } from './browseQuery';
@@ -193,6 +199,7 @@ export const profileRoutes: FastifyPluginAsync<{ storage?: Storage }> = async (a
       throw err;
     }
     let updated: { row: UserRow; previous: string | null };
+    let marked: string[] = [];
     try {
       updated = await db.transaction(async (tx) => {
         const [current] = await tx.query<{ photo_path: string | null }>(
@@ -204,12 +211,20 @@ export const profileRoutes: FastifyPluginAsync<{ storage?: Storage }> = async (a
           'UPDATE users SET photo_path = $2 WHERE uuid = $1 RETURNING *',
           [user.uuid, saved],
         );
+        // In doubt until the commit (storage.ts, "Files in doubt"): a crash now keeps it.
+        if (current.photo_path && isSafeRelative(current.photo_path)) {
+          marked = [current.photo_path];
+          await storage.mark(marked);
+        }
         return { row, previous: current.photo_path };
       });
     } catch (err) {
       await storage.remove([saved]).catch(() => undefined);
+      await storage.settle(marked).catch(() => undefined);
       throw err;
     }
+    // Committed: the new photo stays (a mark left by a failure here is resolved at the next start).
+    await storage.settle([saved]).catch(() => undefined);
     if (updated.previous && updated.previous !== saved) {
       // The row already points at the new file; a leftover old file is only wasted space.
       await storage.remove([updated.previous]).catch((err: unknown) => {

@@ -2,9 +2,18 @@
  * User images on disk under the uploads folder. Every upload is re-encoded by sharp: oriented by
  * its EXIF, stripped of all metadata, resized, saved under a generated name. SVG is rasterised
  * and never stored or served as SVG. Returned paths are relative to the uploads folder, with '/'.
+ *
+ * Files in doubt (issue 14 item 5). A process can die between writing a file and committing the row
+ * that references it, or between deleting a row and its file. So every such file is marked first:
+ * a hard link under `.staging/<host>~<pid>~<boot>/<relative path>`, made before the file is written
+ * to its place (new files) or inside the transaction that deletes its row (removed files), and
+ * dropped once the commit has decided (`settle`, or `remove` with the file). After a crash the
+ * marks stay; `recover` (at start) resolves those of dead processes by the database: a marked file
+ * that a row references is kept, any other is deleted. Live processes' marks are left alone.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { LIMITS } from '../../shared/limits';
@@ -65,6 +74,35 @@ export interface StorageOptions {
   maxPixels?: number;
 }
 
+/** The folder of in-doubt marks, under the uploads folder (never served: a dot segment). */
+export const STAGING_DIR = '.staging';
+
+/** This process's mark folder: host, pid and a per-process boot id (a restarted pid 1 differs). */
+const OWNER = `${os.hostname().replace(/[^A-Za-z0-9.-]/g, '_')}~${process.pid}~${randomUUID()}`;
+
+/** Whether the process that owns a mark folder may still be running (then its marks are its own). */
+function ownerAlive(owner: string): boolean {
+  if (owner === OWNER) return true;
+  const [host, pid] = owner.split('~');
+  if (host !== os.hostname().replace(/[^A-Za-z0-9.-]/g, '_')) return true; // another machine: not ours to judge
+  const id = Number(pid);
+  if (!Number.isInteger(id) || id <= 0) return false;
+  if (id === process.pid) return false; // our pid, another boot: a previous incarnation
+  try {
+    process.kill(id, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface RecoveryReport {
+  /** Marked files that a row references: kept. */
+  kept: number;
+  /** Marked files no row references: deleted. */
+  deleted: number;
+}
+
 export interface Storage {
   readonly root: string;
   saveTaskImage(taskUuid: string, buffer: Buffer, originalName?: string): Promise<SavedTaskImage>;
@@ -76,6 +114,15 @@ export interface Storage {
   removeTask(taskUuid: string): Promise<void>;
   /** The absolute path of a stored file (validated like remove). */
   absolutePath(relative: string): string;
+  /** Marks stored files as in doubt (before the transaction that deletes their rows commits). */
+  mark(paths: readonly string[]): Promise<void>;
+  /** Drops the marks of files whose fate the database has decided (they stay). */
+  settle(paths: readonly string[]): Promise<void>;
+  /**
+   * At start: resolves the marks of processes that are gone. `referenced` answers which of the
+   * given relative paths a row points at.
+   */
+  recover(referenced: (paths: string[]) => Promise<Set<string>>): Promise<RecoveryReport>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -126,14 +173,60 @@ export function createStorage(uploadsDir: string, options: StorageOptions = {}):
     }
   }
 
+  const stagingRoot = path.join(root, STAGING_DIR);
+  /** The mark of a stored file, in the given owner's folder (validated like absolutePath). */
+  const markPath = (relative: string, owner = OWNER): string => {
+    absolutePath(relative);
+    return path.join(stagingRoot, owner, ...relative.split('/'));
+  };
+  const ignoreMissing = (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  };
+
+  /**
+   * Runs a write into a folder it creates first; once more if the folder vanished meanwhile (an empty
+   * mark folder is removed when another request settles).
+   */
+  async function inFolder(dir: string, write: () => Promise<unknown>): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    try {
+      await write();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(dir, { recursive: true });
+      await write();
+    }
+  }
+
+  /** Drops a mark and the mark folders it leaves empty (up to this process's own folder). */
+  async function unmark(relative: string): Promise<void> {
+    const marked = markPath(relative);
+    await unlink(marked).catch(ignoreMissing);
+    let dir = path.dirname(marked);
+    const stop = path.join(stagingRoot, OWNER);
+    while (dir.startsWith(stop + path.sep)) {
+      // Fails on a folder still in use: it stays.
+      if (
+        !(await rmdir(dir).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
+      dir = path.dirname(dir);
+    }
+  }
+
+  /** Each file is written as its mark first, then linked into place: a crash leaves only marks. */
   async function writeAll(files: readonly { relative: string; data: Buffer }[]): Promise<void> {
     const written: string[] = [];
     try {
       for (const file of files) {
         const target = absolutePath(file.relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, file.data, { flag: 'wx' });
+        const marked = markPath(file.relative);
         written.push(file.relative);
+        await inFolder(path.dirname(marked), () => writeFile(marked, file.data, { flag: 'wx' }));
+        await inFolder(path.dirname(target), () => link(marked, target));
       }
     } catch (err) {
       await remove(written);
@@ -141,25 +234,100 @@ export function createStorage(uploadsDir: string, options: StorageOptions = {}):
     }
   }
 
+  async function mark(paths: readonly string[]): Promise<void> {
+    for (const relative of paths) {
+      const target = absolutePath(relative);
+      const marked = markPath(relative);
+      // A file already gone needs no mark; one already marked keeps it.
+      if (
+        !(await stat(target).then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue;
+      await inFolder(path.dirname(marked), () =>
+        link(target, marked).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'EEXIST') throw err;
+        }),
+      );
+    }
+  }
+
+  async function settle(paths: readonly string[]): Promise<void> {
+    for (const relative of paths) await unmark(relative);
+  }
+
   async function remove(paths: readonly string[]): Promise<void> {
     const targets = paths.map(absolutePath);
     const dirs = new Set<string>();
     for (const target of targets) {
-      await unlink(target).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err;
-      });
+      await unlink(target).catch(ignoreMissing);
       dirs.add(path.dirname(target));
     }
+    await settle(paths);
     // Leave no empty per-task or per-user folders behind; a folder still in use stays.
     for (const dir of dirs) {
       if (path.dirname(path.dirname(dir)) === root) await rmdir(dir).catch(() => undefined);
     }
   }
 
+  /** Every file under a folder, as paths relative to it with '/' (none when it does not exist). */
+  async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      },
+    );
+    const out: string[] = [];
+    for (const entry of entries) {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory())
+        out.push(...(await filesUnder(path.join(dir, entry.name), relative)));
+      else if (entry.isFile()) out.push(relative);
+    }
+    return out;
+  }
+
+  async function recover(
+    referenced: (paths: string[]) => Promise<Set<string>>,
+  ): Promise<RecoveryReport> {
+    const report: RecoveryReport = { kept: 0, deleted: 0 };
+    const owners = await readdir(stagingRoot).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [] as string[];
+      throw err;
+    });
+    for (const owner of owners) {
+      if (ownerAlive(owner)) continue;
+      const ownerDir = path.join(stagingRoot, owner);
+      const marked = (await filesUnder(ownerDir)).filter((p) => isSafeRelative(p));
+      const kept = marked.length > 0 ? await referenced(marked) : new Set<string>();
+      for (const relative of marked) {
+        const target = absolutePath(relative);
+        if (kept.has(relative)) {
+          // Committed: the file stays (linked back in the unlikely case it is not in place).
+          await stat(target).catch(() => link(markPath(relative, owner), target));
+          report.kept++;
+        } else {
+          await unlink(target).catch(ignoreMissing);
+          const dir = path.dirname(target);
+          if (path.dirname(path.dirname(dir)) === root) await rmdir(dir).catch(() => undefined);
+          report.deleted++;
+        }
+      }
+      await rm(ownerDir, { recursive: true, force: true });
+    }
+    return report;
+  }
+
   return {
     root,
     absolutePath,
     remove,
+    mark,
+    settle,
+    recover,
 
     async saveTaskImage(taskUuid, buffer) {
       // The original name is not used: it is not trusted for the type, nor kept on disk.
@@ -240,6 +408,7 @@ export function createStorage(uploadsDir: string, options: StorageOptions = {}):
     async removeTask(taskUuid) {
       const task = assertUuid(taskUuid);
       await rm(path.join(root, 'tasks', task), { recursive: true, force: true });
+      await rm(path.join(stagingRoot, OWNER, 'tasks', task), { recursive: true, force: true });
     },
   };
 }

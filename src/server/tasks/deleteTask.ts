@@ -41,6 +41,7 @@ export async function deleteTask(
     throw forbidden();
   }
 
+  const storage = createStorage(deps.uploadsDir);
   const images = await db.transaction(async (tx) => {
     const files = await tx.query<{ original_path: string; thumbnail_path: string }>(
       'SELECT original_path, thumbnail_path FROM task_images WHERE task_uuid = $1',
@@ -54,7 +55,12 @@ export async function deleteTask(
         RETURNING t.uuid`,
       [task.uuid, user.uuid],
     );
-    return deleted.length === 0 ? null : files;
+    if (deleted.length === 0) return null;
+    // In doubt until the commit (storage.ts, "Files in doubt"): a crash after it deletes them.
+    await storage.mark(
+      files.flatMap((i) => [i.original_path, i.thumbnail_path]).filter((p) => isSafeRelative(p)),
+    );
+    return files;
   });
   if (images === null) {
     const [still] = await db.query<{ uuid: string }>('SELECT uuid FROM tasks WHERE uuid = $1', [
@@ -64,7 +70,6 @@ export async function deleteTask(
   }
 
   // The database is the truth: a file that cannot be removed is logged, not an error.
-  const storage = createStorage(deps.uploadsDir);
   const paths = images
     .flatMap((i) => [i.original_path, i.thumbnail_path])
     .filter((p) => isSafeRelative(p));

@@ -407,6 +407,16 @@ async function removeQuietly(deps: SaveTaskDeps, paths: readonly string[], what:
   }
 }
 
+/** The commit decided: the files stay, their in-doubt marks go (storage.ts, "Files in doubt"). */
+async function settleQuietly(deps: SaveTaskDeps, paths: readonly string[]) {
+  try {
+    await deps.storage.settle(paths.filter((p) => isSafeRelative(p)));
+  } catch (err) {
+    // A mark left behind is resolved at the next start, by the database.
+    deps.log.warn({ err }, 'could not drop the in-doubt marks of stored files');
+  }
+}
+
 /** POST /tasks: creates an open task for `author`. All or nothing. */
 export async function createTask(
   deps: SaveTaskDeps,
@@ -429,6 +439,7 @@ export async function createTask(
       await insertChildren(tx, uuid, record, upload.saved, 0);
       return code;
     });
+    await settleQuietly(deps, pathsOf(upload.saved));
     return { uuid, identifier };
   } catch (err) {
     await removeQuietly(deps, pathsOf(upload.saved), 'task not created but some files remain');
@@ -475,6 +486,9 @@ export async function updateTask(
 
   const upload = await receiveTaskUpload(parts(), deps.storage, task.uuid);
   let removed: string[];
+  // Files of deleted rows, marked in doubt inside the transaction (a crash before the commit keeps
+  // them, after it deletes them: storage.ts, "Files in doubt").
+  let marked: string[] = [];
   try {
     if (options.methodOverride) assertUpdateMethod(upload.fields);
     const existing = new Set(task.images.map((i) => i.uuid.toLowerCase()));
@@ -543,12 +557,18 @@ export async function updateTask(
         throw new TaskFormError(tooManyImages());
       }
       await insertChildren(tx, task.uuid, record, upload.saved, kept.next);
-      return deleted.flatMap((d) => [d.original_path, d.thumbnail_path]);
+      marked = deleted
+        .flatMap((d) => [d.original_path, d.thumbnail_path])
+        .filter((p) => isSafeRelative(p));
+      await deps.storage.mark(marked);
+      return marked;
     });
   } catch (err) {
     await removeQuietly(deps, pathsOf(upload.saved), 'task not updated but some files remain');
+    await settleQuietly(deps, marked);
     throw err;
   }
+  await settleQuietly(deps, pathsOf(upload.saved));
   // The rows are gone: a file that cannot be removed is only wasted space.
   await removeQuietly(deps, removed, 'task images deleted but some files remain');
   return task.uuid;

@@ -17,7 +17,10 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+export async function startApi(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
@@ -37,7 +40,7 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 40_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 40_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}):\n${out}`);
     const ok = await fetch(`${base}/api/health`)
