@@ -53,9 +53,34 @@ export function readCookie(name: string): string | undefined {
 
 const rawBaseQuery = (baseUrl: string) => fetchBaseQuery({ baseUrl, credentials: 'same-origin' });
 
+/**
+ * Where a store's requests go when it is not the browser's: a server render sends them to the API
+ * in-process (src/server/render/apiTransport.ts, Fastify's inject), with the page request's cookies.
+ * Given to setupStore, it is the thunk's extra argument, so the same endpoints run on both sides.
+ */
+export interface ApiTransport {
+  /** The API's absolute base URL, e.g. 'http://talka.internal/api'. */
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+}
+
+const transportQueries = new WeakMap<ApiTransport, ReturnType<typeof rawBaseQuery>>();
+
 let raw: ReturnType<typeof rawBaseQuery> | undefined;
 let rawBase: string | undefined;
-function getRaw() {
+function getRaw(extra: unknown) {
+  const transport = (extra as { transport?: ApiTransport } | undefined)?.transport;
+  if (transport) {
+    let query = transportQueries.get(transport);
+    if (!query) {
+      query = fetchBaseQuery({
+        baseUrl: transport.baseUrl,
+        fetchFn: (input, init) => transport.fetch(new Request(input, init)),
+      });
+      transportQueries.set(transport, query);
+    }
+    return query;
+  }
   // Absolute, so the URL is the same for the browser's and Node's Request (tests).
   const base = new URL(getConfig().apiBase, window.location.origin).href.replace(/\/$/, '');
   if (!raw || rawBase !== base) {
@@ -86,7 +111,7 @@ export const baseQuery: BaseQueryFn<
   request.headers = headers;
   request.method = method;
 
-  const result = await getRaw()(request, api, {});
+  const result = await getRaw(api.extra)(request, api, {});
   const meta: ApiMeta = {
     request: result.meta?.request,
     response: result.meta?.response,
