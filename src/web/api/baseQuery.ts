@@ -68,8 +68,10 @@ const transportQueries = new WeakMap<ApiTransport, ReturnType<typeof rawBaseQuer
 
 let raw: ReturnType<typeof rawBaseQuery> | undefined;
 let rawBase: string | undefined;
-function getRaw(extra: unknown) {
-  const transport = (extra as { transport?: ApiTransport } | undefined)?.transport;
+const transportOf = (extra: unknown): ApiTransport | undefined =>
+  (extra as { transport?: ApiTransport } | undefined)?.transport;
+
+function getRaw(transport: ApiTransport | undefined) {
   if (transport) {
     let query = transportQueries.get(transport);
     if (!query) {
@@ -111,7 +113,8 @@ export const baseQuery: BaseQueryFn<
   request.headers = headers;
   request.method = method;
 
-  const result = await getRaw(api.extra)(request, api, {});
+  const transport = transportOf(api.extra);
+  const result = await getRaw(transport)(request, api, {});
   const meta: ApiMeta = {
     request: result.meta?.request,
     response: result.meta?.response,
@@ -119,7 +122,8 @@ export const baseQuery: BaseQueryFn<
     error: Boolean(result.error),
   };
   const status = result.error ? result.error.status : (result.meta?.response?.status ?? 200);
-  apiLog.response({ method, url: request.url, status });
+  // A server render's calls are in the server's own request log (they go through inject).
+  if (!transport) apiLog.response({ method, url: request.url, status });
 
   const outage = (api.getState() as { outage?: { active?: boolean } }).outage?.active;
   if (!result.error) {
