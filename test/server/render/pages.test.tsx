@@ -137,6 +137,8 @@ describe('server render of each page', () => {
     expect(text(raw)).toContain('Paint the fence');
     expect(text(raw)).toContain('Two coats, white.');
     expect(raw).not.toContain(STREET);
+    // The map's frame (its final size), not OpenLayers: the map loads after hydration.
+    expect(raw).toMatch(/data-testid="map-fallback"/);
   });
 
   it('task detail for its owner: the exact address', async () => {
@@ -161,7 +163,10 @@ describe('server render of each page', () => {
     expect(text(await renderPage('/en/become-freelancer', BecomeFreelancerPage, owner))).toMatch(
       /freelancer/i,
     );
-    expect(text(await renderPage('/en/create-task', TaskFormPage, owner))).toMatch(/Title/);
+    const form = text(await renderPage('/en/create-task', TaskFormPage, owner));
+    expect(form).toMatch(/Title/);
+    // The drop zone renders on the server as in the browser (react-dropzone reads no global).
+    expect(form).toMatch(/Drop images here/);
     expect(text(await renderPage('/en/confirm-email?token=x', ConfirmEmailPage))).toMatch(/\w/);
   });
 
