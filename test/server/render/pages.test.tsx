@@ -11,12 +11,9 @@ import { Provider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import type { Locale } from '../../../src/shared/locales';
 import { pageCatalog } from '../../../src/server/render/catalog';
-import { apiTransport } from '../../../src/server/render/apiTransport';
 import { provideConfig } from '../../../src/web/app/config';
 import { createMemoryHistory } from '../../../src/web/app/history';
 import { LocaleRoot } from '../../../src/web/app/LocaleRoot';
-import { prefetchPage } from '../../../src/web/app/prefetch';
-import { setupStore } from '../../../src/web/app/store';
 import { theme } from '../../../src/web/app/theme';
 import { ErrorPage, NotFoundPage } from '../../../src/web/features/errors/ErrorPage';
 import FreelancersPage from '../../../src/web/features/freelancers/FreelancersPage';
@@ -33,34 +30,17 @@ import TaskDetailPage from '../../../src/web/features/tasks/TaskDetailPage';
 import { pageMessageParts } from '../../../src/web/i18n/pageMessages';
 import { matchRoute } from '../../../src/web/i18n/routes';
 import { HistoryRouter, RouteParams } from '../../../src/web/ui/routing';
-import {
-  buildTestApp,
-  createCategory,
-  createTask,
-  createUser,
-  loggedInAgent,
-  type TestApp,
-  type TestTask,
-  type TestUser,
-} from '../../support/server';
+import { buildTestApp, type TestApp, type TestTask, type TestUser } from '../../support/server';
+import { cookieOf, createOwnedTask, prefetchedStore, STREET } from '../../support/serverRender';
 
 let t: TestApp;
 let owner: TestUser;
 let task: TestTask;
-const STREET = 'Brīvības iela 77';
 
 beforeAll(async () => {
   t = await buildTestApp();
   provideConfig(t.config.public);
-  owner = await createUser(t.db, { full_name: 'Owner Person', display_name: 'Owner P.' });
-  const category = await createCategory(t.db);
-  task = await createTask(t.db, {
-    author_uuid: owner.uuid,
-    category_id: category.id,
-    title: 'Paint the fence',
-    description: 'Two coats, white.',
-    locations: [{ address: `${STREET}, Rīga, LV-1010`, city: 'Rīga', lat: 56.958, lng: 24.121 }],
-  });
+  ({ owner, task } = await createOwnedTask(t));
 });
 afterAll(() => t.close());
 
@@ -90,13 +70,12 @@ async function renderPage(url: string, Page: ComponentType, viewer: TestUser | n
   const { pathname, search } = new URL(url, 'http://x');
   const match = matchRoute(pathname);
   const locale = (pathname.split('/')[1] ?? 'en') as Locale;
-  const cookie = viewer
-    ? [...(await loggedInAgent(t.app, viewer)).cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-    : '';
-  const { transport } = apiTransport(t.app, { headers: { cookie }, ip: '10.0.0.9' });
-  const store = setupStore({ i18n: { locale } }, { transport });
   const name = match?.name ?? null;
-  await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
+  const { store } = await prefetchedStore(
+    t.app,
+    { name, params: match?.params ?? {}, locale, search },
+    await cookieOf(t.app, viewer),
+  );
   const messages = pageCatalog(locale, pageMessageParts(name));
   return renderToString(
     <Provider store={store}>

@@ -4,9 +4,8 @@
  * the browser's store starts from the hand-over with every query fulfilled and nothing to refetch.
  */
 import type { Task } from '../../../src/shared/types';
-import { apiTransport } from '../../../src/server/render/apiTransport';
 import { VISITOR_COOKIE } from '../../../src/server/tasks/views';
-import { dehydrate, prefetchPage, type PagePrefetch } from '../../../src/web/app/prefetch';
+import { dehydrate, type PagePrefetch } from '../../../src/web/app/prefetch';
 import { setupStore } from '../../../src/web/app/store';
 import { categoriesApi } from '../../../src/web/features/categories/categoriesApi';
 import { recentTasksArgs } from '../../../src/web/features/home/recentTasks';
@@ -18,50 +17,33 @@ import { taskListApi } from '../../../src/web/features/taskList/taskListApi';
 import { taskApi } from '../../../src/web/features/tasks/taskApi';
 import {
   buildTestApp,
-  createCategory,
   createOffer,
-  createTask,
   createUser,
-  loggedInAgent,
   type TestApp,
   type TestTask,
   type TestUser,
 } from '../../support/server';
+import { cookieOf, createOwnedTask, prefetchedStore, STREET } from '../../support/serverRender';
 
 let t: TestApp;
 let owner: TestUser;
 let freelancer: TestUser;
 let task: TestTask;
 let categorySlug: string;
-const STREET = 'Brīvības iela 77';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  owner = await createUser(t.db, { full_name: 'Owner Person' });
+  ({ owner, task, categorySlug } = await createOwnedTask(t));
   freelancer = await createUser(t.db, { full_name: 'Offer Maker', is_freelancer: true });
-  const category = await createCategory(t.db);
-  categorySlug = category.slug;
-  task = await createTask(t.db, {
-    author_uuid: owner.uuid,
-    category_id: category.id,
-    title: 'Paint the fence',
-    locations: [{ address: `${STREET}, Rīga, LV-1010`, city: 'Rīga', lat: 56.958, lng: 24.121 }],
-  });
   await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
 });
 afterAll(() => t.close());
 
 /** A server render's store for a page request with these cookies, prefetched. */
-async function render(page: Omit<PagePrefetch, 'locale'> & { locale?: 'en' | 'lv' }, cookie = '') {
-  const locale = page.locale ?? 'en';
-  const { transport, setCookies } = apiTransport(t.app, { headers: { cookie }, ip: '10.0.0.7' });
-  const store = setupStore({ i18n: { locale } }, { transport });
-  await prefetchPage(store, { ...page, locale });
-  return { store, setCookies };
-}
+const render = (page: Omit<PagePrefetch, 'locale'> & { locale?: 'en' | 'lv' }, cookie = '') =>
+  prefetchedStore(t.app, { ...page, locale: page.locale ?? 'en' }, cookie);
 
-const sessionCookie = async (user: TestUser) =>
-  [...(await loggedInAgent(t.app, user)).cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+const sessionCookie = (user: TestUser) => cookieOf(t.app, user);
 
 const views = async () =>
   (
