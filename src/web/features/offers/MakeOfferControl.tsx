@@ -10,6 +10,7 @@ import {
 } from '../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../shared/types';
+import { useNow } from '../../app/clock';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
@@ -39,6 +40,7 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
   const locale = useAppSelector(selectLocale);
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const now = useNow();
   const label = intl.formatMessage(messages.makeOffer);
   // The author deleted their account: nobody could choose an offer (the server refuses it too).
   if (!takesOffers(task)) return null;
@@ -57,7 +59,7 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
   }
 
   // Links only where a freelancer could offer: open, unexpired.
-  if (statusGroup(task.status) !== 'open' || isExpired(task, new Date())) return null;
+  if (statusGroup(task.status) !== 'open' || isExpired(task, now)) return null;
   const next = { next: `${location.pathname}${location.search}` };
   if (role === 'visitor') {
     return (
