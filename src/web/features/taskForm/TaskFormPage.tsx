@@ -58,13 +58,10 @@ function CreateTaskForm({ categoryId }: { categoryId: number | null }) {
     setStart((s) => ({ values: emptyTaskForm(categoryId), restored: false, key: s.key + 1 }));
   };
 
-  const onSaved = useCallback(
-    (saved: TaskSaved) => {
-      // The redirects saga opens the new task (features/navigation); the draft is done with.
-      if (saved.mode === 'create') clearDraft();
-    },
-    [],
-  );
+  const onSaved = useCallback((saved: TaskSaved) => {
+    // The redirects saga opens the new task (features/navigation); the draft is done with.
+    if (saved.mode === 'create') clearDraft();
+  }, []);
 
   return (
     <>
