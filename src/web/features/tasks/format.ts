@@ -2,7 +2,6 @@
 import type { Locale } from '../../../shared/locales';
 import { parseLocalDateTime } from '../../../shared/taskLifecycle';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
-import type { Moment } from '../../i18n/moment';
 
 const euro = (locale: Locale) =>
   new Intl.NumberFormat(locale, {
@@ -34,11 +33,6 @@ export function budgetParts(
 export function formatDateTime(value: string | null | undefined): string | null {
   const date = parseLocalDateTime(value);
   return date ? formatDisplayDateTime(date) : null;
-}
-
-/** '3 hours ago' in the page locale; moment and its locale data come from useMoment(locale). */
-export function relativeTime(moment: Moment, iso: string, locale: Locale, now: Date): string {
-  return moment(iso).locale(locale).from(now);
 }
 
 /** Share links of the two networks (SPEC section 2), with the page URL and the title. */

@@ -6,12 +6,11 @@ import type { Locale } from '../../../../shared/locales';
 import type { DisplayStatus } from '../../../../shared/taskLifecycle';
 import type { Task } from '../../../../shared/types';
 import { useAppDispatch } from '../../../app/hooks';
-import { useMoment } from '../../../i18n/moment';
 import { routePath } from '../../../i18n/routes';
 import { CopyButton } from '../../../ui/CopyButton';
 import { StatusPill } from '../../../ui/StatusPill';
 import { showNotice } from '../../notices/noticesSlice';
-import { relativeTime } from '../format';
+import { relativeTimeParts } from '../../../../shared/relativeTime';
 import { taskDetailMessages as messages } from '../messages';
 
 export const statusMessages = {
@@ -55,7 +54,7 @@ interface Props {
 /** Status pill, relative creation time, view count, category link and the copyable id. */
 export function TaskMeta({ task, status, locale, now }: Props) {
   const intl = useIntl();
-  const moment = useMoment(locale);
+  const created = relativeTimeParts(task.created_at, now);
   // The browser's time zone and date format: not known to the server render.
   const hydrated = useHydrated();
   const dispatch = useAppDispatch();
@@ -69,11 +68,13 @@ export function TaskMeta({ task, status, locale, now }: Props) {
           dateTime={task.created_at}
           title={hydrated ? new Date(task.created_at).toLocaleString(locale) : undefined}
         >
-          {moment
-            ? intl.formatMessage(messages.createdAt, {
-                relative: relativeTime(moment, task.created_at, locale, now),
-              })
-            : null}
+          {intl.formatMessage(messages.createdAt, {
+            // Intl.RelativeTimeFormat: no locale data to load, the same on the server and here.
+            relative: intl.formatRelativeTime(created.value, created.unit, {
+              // 'now' for seconds; else always a number ('1 day ago', not tr 'evvelsi gün').
+              numeric: created.unit === 'second' ? 'auto' : 'always',
+            }),
+          })}
         </time>
       </li>
       <li>{intl.formatMessage(messages.views, { count: task.views_count })}</li>
