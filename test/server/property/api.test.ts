@@ -150,7 +150,11 @@ interface Sample {
   query: QueryPart[];
   body: BodySample;
   acceptLanguage: string | undefined;
+  /** How the /api prefix is written: percent-encoded spellings reach the same routes (issue 14). */
+  prefix: string;
 }
+
+const API_PREFIXES = ['/%61pi', '/a%70i', '/ap%69', '/%61%70%69'];
 
 function sampleArb(method: string, url: string, spec: RouteSpec, w: World): fc.Arbitrary<Sample> {
   const names = paramNames(url);
@@ -170,6 +174,10 @@ function sampleArb(method: string, url: string, spec: RouteSpec, w: World): fc.A
       {
         nil: undefined,
       },
+    ),
+    prefix: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('/api') },
+      { weight: 1, arbitrary: fc.constantFrom(...API_PREFIXES) },
     ),
   });
 }
@@ -191,7 +199,8 @@ function buildUrl(
     allReal = false;
     return choice.kind === 'raw' ? choice.value : percentEncode(choice.value);
   });
-  return { url: path + queryString(sample.query), allReal };
+  const prefixed = path.startsWith('/api/') ? sample.prefix + path.slice('/api'.length) : path;
+  return { url: prefixed + queryString(sample.query), allReal };
 }
 
 function describeResponse(res: LightMyRequestResponse, text: string): string {

@@ -186,4 +186,30 @@ describe('answers that were 500 before', () => {
     expect(laravelShapeProblem(res)).toBeNull();
     expect(await changesSince(t.db, mark)).toBe('');
   });
+
+  it('arrays 5,000 deep (10 KB) on a JSON route without a login: 422, not a stack overflow', async () => {
+    const mark = await changeMark(t.db);
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    for (const payload of [deep, `{"email":${deep},"password":"x"}`]) {
+      const res = await send(t.app, visitor(), {
+        method: 'POST',
+        url: '/api/login',
+        body: { kind: 'raw', contentType: 'application/json', payload },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(laravelShapeProblem(res)).toBeNull();
+    }
+    expect(await changesSince(t.db, mark)).toBe('');
+  });
+
+  it('an encoded /api prefix: the NUL guard answers (422), not PostgreSQL (500)', async () => {
+    const res = await send(t.app, visitor(), {
+      method: 'GET',
+      url: '/%61pi/tasks?city=a%00b',
+      body: { kind: 'none' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json<{ errors: object }>().errors)).toEqual(['city']);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
 });
