@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../ui/routing';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { isSelected, type ViewerRole } from '../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../shared/taskLifecycle.controls';

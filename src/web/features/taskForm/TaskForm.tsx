@@ -19,6 +19,7 @@ import { errorStatus, isNetworkError, isValidationError } from '../../api/baseQu
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
+import { hasUnsavedInput, UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { FormAlert } from '../../ui/FormAlert';
 import { Tooltip } from '../../ui/Tooltip';
 import { DateTimeInput } from '../../ui/DateTimeInput';
@@ -217,6 +218,16 @@ export function TaskForm({
                 onChange={({ values }) => onValuesChange(values)}
               />
             )}
+            {/* Leaving with typed input or chosen photos asks first (links, back, redirects). */}
+            <UnsavedChangesGuard
+              unsaved={() =>
+                hasUnsavedInput(form.getState(), {
+                  changed: filesRef.current.length > 0,
+                  // Set by the form from the photos, not typed.
+                  derived: ['images_count'],
+                })
+              }
+            />
             <TaskFormFields
               mode={mode}
               files={files}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../../ui/routing';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
