@@ -75,6 +75,11 @@ function deferredSagaMiddleware(context: SagaContext): Middleware {
 export interface SetupStoreOptions {
   /** The data router; sagas navigate with it (tests pass a fake or a memory router). */
   router?: AppRouter;
+  /**
+   * A store for one server render (src/server/render): no sagas, no focus/online listeners, and
+   * nothing read from the page's embedded data (the server primes it itself).
+   */
+  server?: boolean;
 }
 
 export function setupStore(preloadedState?: Partial<RootState>, options: SetupStoreOptions = {}) {
@@ -83,9 +88,12 @@ export function setupStore(preloadedState?: Partial<RootState>, options: SetupSt
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault().concat(api.middleware, resetApiOnLogout, deferredSagaMiddleware(context)),
-    devTools: process.env.NODE_ENV !== 'production' ? { name: 'Talka' } : false,
+      options.server
+        ? getDefault().concat(api.middleware)
+        : getDefault().concat(api.middleware, resetApiOnLogout, deferredSagaMiddleware(context)),
+    devTools: !options.server && process.env.NODE_ENV !== 'production' ? { name: 'Talka' } : false,
   });
+  if (options.server) return store;
   primeTaskFromBootData(store.dispatch);
   primeTaskListFromBootData(store.dispatch);
   setupListeners(store.dispatch);
