@@ -47,6 +47,11 @@ const config: Config = {
       // ESM-only packages the Fastify plugins load (by require or import()) must become CommonJS.
       transformIgnorePatterns: [`/node_modules/(?!(${serverEsmPackages.join('|')})/)`],
       globalSetup: '<rootDir>/test/support/serverGlobalSetup.ts',
+      // The server-render tests (test/server/render) import the SPA's pages.
+      moduleNameMapper: {
+        '\\.(css|less)$': '<rootDir>/test/support/styleStub.ts',
+        '\\.(png|jpe?g|svg|webp|gif)$': '<rootDir>/test/support/fileStub.ts',
+      },
     },
   ],
 };

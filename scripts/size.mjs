@@ -1,119 +1,256 @@
-// `npm run test:size`: the JavaScript and CSS a visitor downloads before a page is interactive, gzip,
-// from the production build's chunk groups, checked against the budgets of issue 8. Prints a table;
-// exits 1 when a budget is exceeded (docs/ARCHITECTURE.md "Size" says how the first pages stay under).
+// `npm run test:size`: the JavaScript a phone downloads for a page, gzip, as Chromium fetches it:
+// every script the page loads until the network is idle (the entry, the page's chunk, the catalog
+// parts, the sagas, whatever a lazy part pulls in), not a list of chunk groups from the build's
+// stats. One production server on a throwaway data dir (the demo seed), one Chromium, a phone
+// viewport, a fresh context (empty cache) per page. Budgets of issue 15; prints each figure and
+// exits 1 when one is over (docs/PERFORMANCE.md "Size budgets" says how it measures).
+//
+//   npm run test:size                 the budgets
+//   SIZE_PORT=3202 npm run test:size  another port for the server (default 3440)
+//   SIZE_VERBOSE=1 npm run test:size  every script of each page with its size
+//   node scripts/size.mjs --report --json=FILE   (npm run bench) figures only, rows as JSON
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildIfStale, root } from './lib.mjs';
+import { chromium } from 'playwright-core';
+import { buildIfStale, CHROMIUM_FLAGS, ensureChromium, root } from './lib.mjs';
+
+const KB = 1024;
+const LOCALE = 'lv';
+/** How long without a request in flight counts as "the network is idle" (Playwright's own 500). */
+const IDLE_MS = 500;
+
+/** A mid-range phone, as Lighthouse's mobile preset (Moto G Power). */
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+    'Chrome/124.0.0.0 Mobile Safari/537.36',
+  // The server picks the encoding by Accept-Encoding (prebuilt .br and .gz): ask for gzip.
+  extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
+};
+
+/** Requests in flight on a page, and a wait for none during IDLE_MS. */
+function networkTracker(page) {
+  const inFlight = new Set();
+  let lastChange = Date.now();
+  const change = () => {
+    lastChange = Date.now();
+  };
+  // The push stream (EventSource) stays open for good: it is not traffic that ends.
+  const longLived = (request) => ['eventsource', 'websocket'].includes(request.resourceType());
+  page.on('request', (request) => {
+    if (longLived(request)) return;
+    inFlight.add(request);
+    change();
+  });
+  const done = (request) => {
+    inFlight.delete(request);
+    change();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async idle(timeoutMs = 30_000) {
+      const start = Date.now();
+      while (inFlight.size > 0 || Date.now() - lastChange < IDLE_MS) {
+        if (Date.now() - start > timeoutMs) {
+          throw new Error(`network not idle after ${timeoutMs} ms (${inFlight.size} in flight)`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+/**
+ * Opens a page as a phone and sums the gzip transfer of every script until the network is idle
+ * (and again after `then`, e.g. opening the lightbox). Each script: the bytes the server sent
+ * (gzip, Content-Encoding checked); a script that came uncompressed is counted as its gzip.
+ */
+async function measure(browser, url, { then } = {}) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const network = networkTracker(page);
+  const scripts = new Map();
+  const pending = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const encoding = (await response.headerValue('content-encoding')) ?? '';
+        const sizes = await response.request().sizes();
+        const gzip =
+          encoding === 'gzip' && sizes.responseBodySize > 0
+            ? sizes.responseBodySize
+            : zlib.gzipSync(body, { level: 9 }).length;
+        scripts.set(new URL(response.url()).pathname, { gzip, raw: body.length, encoding });
+      })(),
+    );
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+  await network.idle();
+  if (then) {
+    await then(page);
+    await network.idle();
+  }
+  await Promise.all(pending);
+  await context.close();
+  const files = [...scripts.entries()].sort((a, b) => b[1].gzip - a[1].gzip);
+  return {
+    gzip: files.reduce((sum, [, s]) => sum + s.gzip, 0),
+    raw: files.reduce((sum, [, s]) => sum + s.raw, 0),
+    files,
+  };
+}
+
+async function json(base, urlPath) {
+  const res = await fetch(`${base}${urlPath}`, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${urlPath} answered ${res.status}`);
+  return (await res.json()).data;
+}
+
+/** A seeded task without places or photos, and one with both (the map and the gallery). */
+async function pickTasks(base) {
+  const list = await json(base, `/api/tasks?status=open&per_page=50&locale=${LOCALE}`);
+  let plain;
+  let rich;
+  for (const summary of list) {
+    if (plain && rich) break;
+    const task = await json(base, `/api/tasks/${summary.identifier}?locale=${LOCALE}`);
+    const photos = task.images?.length ?? 0;
+    const places = task.locations?.length ?? 0;
+    if (!plain && photos === 0 && places === 0) plain = task.identifier;
+    if (!rich && photos > 0 && places > 0) rich = task.identifier;
+  }
+  if (!plain || !rich)
+    throw new Error('the demo seed has no task without (or with) map and photos');
+  return { plain, rich };
+}
+
+/** The map shown (scrolled into view, OpenLayers drawn) and the lightbox opened on a photo. */
+async function openMapAndGallery(page) {
+  await page
+    .getByTestId('map-fallback')
+    .or(page.getByTestId('map'))
+    .first()
+    .scrollIntoViewIfNeeded();
+  await page.getByTestId('map').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByTestId('gallery-tile').first().click();
+  await page.locator('.lg-outer').waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+const LIFTED = '1000000000';
+
+/** The production server (src/server/main.ts) on a throwaway data dir with the demo seed. */
+async function startServer(port) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-size-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED: 'demo',
+    // Offline: no tile requests (they are images anyway, not scripts).
+    MAP_TILE_URL: '',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: LIFTED,
+    LOGIN_RATE_LIMIT: LIFTED,
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server was not ready after 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const report = process.argv.includes('--report');
+const jsonArg = process.argv.find((a) => a.startsWith('--json='));
 
 buildIfStale();
-const stats = JSON.parse(fs.readFileSync(path.join(root, '.cache/webpack-stats.json'), 'utf8'));
-const dist = path.join(root, 'dist');
-const KB = 1024;
-
-const sizeOf = (file) => {
-  const buf = fs.readFileSync(path.join(dist, file));
-  return {
-    raw: buf.length,
-    gzip: zlib.gzipSync(buf, { level: 9 }).length,
-    brotli: zlib.brotliCompressSync(buf).length,
-  };
-};
-const assetsOf = (group) =>
-  (stats.namedChunkGroups[group]?.assets ?? []).map((a) => (typeof a === 'string' ? a : a.name));
-const sum = (files, ext) =>
-  files
-    .filter((f) => f.endsWith(ext))
-    .reduce(
-      (acc, f) => {
-        const s = sizeOf(f);
-        return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, brotli: acc.brotli + s.brotli };
-      },
-      { raw: 0, gzip: 0, brotli: 0 },
-    );
-
-// The entry's bundles and the loader that starts them after the first paint
-// (scripts/webpack/paintFirstPlugin.cjs: not a chunk, so not in the stats' chunk groups).
-const entry = [
-  ...assetsOf('main'),
-  ...fs
-    .readdirSync(path.join(dist, 'assets'))
-    .filter((f) => /^boot\.[0-9a-f]+\.js$/.test(f))
-    .map((f) => `assets/${f}`),
-];
-// A first visit in Latvian: the entry, the page's chunk and the parts of the Latvian catalog the
-// page waits for (src/web/app/router.tsx PAGE_MESSAGES): the shell's (messages-lv-json) and the
-// page's own (home-messages-lv-json, ...).
-const PAGE_MESSAGES = {
-  'page-home': ['home', 'list'],
-  'page-tasks': ['list'],
-  'page-task': ['task'],
-};
-const messagesOf = (page) =>
-  Object.keys(stats.namedChunkGroups).filter(
-    (g) =>
-      /^messages-.*lv/.test(g) ||
-      (PAGE_MESSAGES[page] ?? []).some((part) => g.startsWith(`${part}-messages-lv`)),
-  );
-const firstLoad = (page) => [
-  ...new Set([...entry, ...assetsOf(page), ...messagesOf(page).flatMap(assetsOf)]),
-];
-
-const budgets = [
-  {
-    name: 'home page (first load)',
-    files: firstLoad('page-home'),
-    ext: '.js',
-    max: 150 * KB,
-  },
-  {
-    name: 'task list (first load)',
-    files: firstLoad('page-tasks'),
-    ext: '.js',
-    max: 150 * KB,
-  },
-  {
-    name: 'task detail (first load)',
-    files: firstLoad('page-task'),
-    ext: '.js',
-    max: 150 * KB,
-  },
-  { name: 'map chunk', files: assetsOf('map'), ext: '.js', max: 100 * KB },
-  { name: 'gallery chunk', files: assetsOf('lightbox'), ext: '.js', max: 25 * KB },
-  // styled-components puts the CSS in the JS, so a first page may have no CSS file at all.
-  {
-    name: 'CSS of a first page',
-    files: firstLoad('page-task'),
-    ext: '.css',
-    max: 20 * KB,
-    optional: true,
-  },
-];
-
-let failed = false;
+const port = Number(process.env.SIZE_PORT || 3440);
+const server = await startServer(port);
+let browser;
 const rows = [];
-for (const b of budgets) {
-  // A budgeted chunk group that is missing (renamed chunk, no CSS emitted) fails: it must not pass
-  // silently.
-  const known = b.optional || b.files.some((f) => f.endsWith(b.ext));
-  const s = sum(b.files, b.ext);
-  const withinBudget = known && s.gzip <= b.max;
-  if (!withinBudget) failed = true;
-  rows.push({
-    budget: b.name,
-    'raw KB': (s.raw / KB).toFixed(1),
-    'gzip KB': (s.gzip / KB).toFixed(1),
-    'brotli KB': (s.brotli / KB).toFixed(1),
-    'max gzip KB': (b.max / KB).toFixed(0),
-    result: !known ? 'MISSING' : withinBudget ? 'ok' : 'OVER',
-  });
+let failed = false;
+try {
+  browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  const { plain, rich } = await pickTasks(server.base);
+  const pages = [
+    { name: 'home page', url: `/${LOCALE}`, max: 170 * KB },
+    { name: 'task list', url: `/${LOCALE}/tasks`, max: 170 * KB },
+    { name: 'task without map or photos', url: `/${LOCALE}/tasks/${plain}`, max: 175 * KB },
+    {
+      name: 'task with map and lightbox opened',
+      url: `/${LOCALE}/tasks/${rich}`,
+      max: 290 * KB,
+      then: openMapAndGallery,
+    },
+  ];
+  for (const p of pages) {
+    const result = await measure(browser, `${server.base}${p.url}`, { then: p.then });
+    const ok = result.gzip <= p.max;
+    if (!ok) failed = true;
+    rows.push({
+      budget: p.name,
+      scripts: result.files.length,
+      'raw KB': (result.raw / KB).toFixed(1),
+      'gzip KB': (result.gzip / KB).toFixed(1),
+      'max gzip KB': (p.max / KB).toFixed(0),
+      result: ok ? 'ok' : 'OVER',
+    });
+    if (process.env.SIZE_VERBOSE) {
+      console.log(`${p.name} (${p.url}):`);
+      for (const [file, s] of result.files) {
+        console.log(`  ${(s.gzip / KB).toFixed(1).padStart(6)} KB  ${file}`);
+      }
+    }
+  }
+} finally {
+  await browser?.close();
+  await server.stop();
 }
+
 console.table(rows);
-// `--json=FILE` (npm run bench): the same rows as JSON, for the bench's results file.
-const jsonArg = process.argv.find((a) => a.startsWith('--json='));
 if (jsonArg) fs.writeFileSync(jsonArg.slice('--json='.length), JSON.stringify(rows, null, 2));
-// `--report` (npm run bench) prints the figures without failing.
-if (failed && !process.argv.includes('--report')) {
+if (failed && !report) {
   console.error('A size budget is exceeded (see the table above).');
   process.exit(1);
 }

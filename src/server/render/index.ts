@@ -1,125 +1,36 @@
 /**
- * The server render of every page (GET /{locale}/...): the viewer's session, the data the page's
- * first render reads from the RTK Query cache (loaded with the API's own functions, as the API
- * would answer this viewer), the React tree rendered from it (renderApp.tsx), and the HTML: <html
- * lang>, the page's <title> and social meta, its CSS, #root, and #talka-data, from which the
- * browser's store primes the same cache before hydrating (features/tasks/bootData.ts,
- * features/taskList/bootData.ts, main.tsx).
+ * The server render of every page (GET /{locale}/...): the queries the page's first render reads,
+ * run through the API in-process as this viewer (src/web/app/prefetch.ts, ./apiTransport.ts), the
+ * React tree rendered from that store (renderApp.tsx) with the page's catalog parts, and the HTML:
+ * <html lang>, the page's <title> and social meta, its CSS, #root, and #talka-data with the store's
+ * state, from which the browser's store starts before hydrating (main.tsx).
  *
  * Status: 200; 404 for an unknown path or a missing task; 500 (the error page) when the render
  * failed. A path without one of our locales redirects to the visitor's best locale.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../shared/locales';
-import {
-  filtersFromParams,
-  requestArgs,
-  requestQuery,
-  type TaskListArgs,
-} from '../../shared/taskList';
-import type { CurrentUser, Paginated, Task, TaskSummary } from '../../shared/types';
-import { setupStore } from '../../web/app/store';
-import { showErrorPage } from '../../web/features/errors/errorPageSlice';
-import { sessionApi } from '../../web/features/session/sessionApi';
-import { taskListApi } from '../../web/features/taskList/taskListApi';
+import type { Task } from '../../shared/types';
+import type { HydrationPayload } from '../../web/api/hydration';
+import { dehydrate, prefetchPage } from '../../web/app/prefetch';
+import { setupStore, type AppStore } from '../../web/app/store';
 import { taskApi } from '../../web/features/tasks/taskApi';
+import { pageMessageParts } from '../../web/i18n/pageMessages';
 import { localiseUnprefixedPath, matchRoute } from '../../web/i18n/routes';
-import { resolveSession } from '../auth/session';
 import { translate } from '../i18n';
-import type { RawQuery } from '../routes/browseQuery';
-import { listTasks, parseTaskListQuery } from '../routes/taskList';
 import { escapeHtml, renderTaskHead } from '../tasks/head';
-import { loadTaskEntry } from '../tasks/loadTask';
-import { countView, knownViewerKey } from '../tasks/views';
-import { toCurrentUser } from '../users';
 import { renderIndexHtml } from '../spa';
+import { apiTransport } from './apiTransport';
+import { pageCatalog } from './catalog';
 import { renderApp } from './renderApp';
 import '../types';
 
-/** What every page embeds in <script id="talka-data"> (only this viewer's own data). */
+/**
+ * What every page embeds in <script id="talka-data">: the render's store state (only this viewer's
+ * own answers of the API), which the browser's store starts from (setupStore, api/hydration.ts).
+ */
 export interface PageData {
-  locale: Locale;
-  /** The current user, as GET /api/me gives it; null for a visitor. */
-  me: CurrentUser | null;
-  /** The error page the server rendered in place of the page (a missing task: 404). */
-  errorPage?: number;
-}
-
-/** What a task page (/{locale}/tasks/{slug}) embeds beside PageData. */
-export interface TaskPageData extends PageData {
-  /** The task exactly as GET /api/tasks/{slug}?locale={locale} returns it to this viewer (its
-   * `data`), views_count included; null when there is no such task (the response is then 404). */
-  task: Task | null;
-  /** The slug from the URL (an identifier or a uuid). */
-  slug: string;
-  /** The HTTP status of the page: 200, or 404 for a missing task. */
-  status: 200 | 404;
-}
-
-/** What the task list page (/{locale}/tasks) embeds beside PageData. */
-export interface TaskListPageData extends PageData {
-  /**
-   * The page's request for this URL (requestArgs of its filters) and the page GET /api/tasks
-   * answers to it; null when the API would refuse the request (the page then shows that answer).
-   */
-  taskList: { args: TaskListArgs; page: Paginated<TaskSummary> } | null;
-}
-
-/** A query string as Fastify's parser gives it: repeated keys as arrays. */
-function rawQueryOf(search: URLSearchParams): RawQuery {
-  const query: RawQuery = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    query[key] = values.length === 1 ? values[0] : values;
-  }
-  return query;
-}
-
-type Store = ReturnType<typeof setupStore>;
-
-/** The task page's data: the task as the API gives it to this viewer; the load counts the view. */
-async function primeTask(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  store: Store,
-  locale: Locale,
-  slug: string,
-) {
-  const loaded = await loadTaskEntry(app.db, slug, request.user, locale, {
-    viewerKey: knownViewerKey(request),
-  });
-  if (loaded) {
-    loaded.task.views_count = await countView(
-      request,
-      reply,
-      loaded.task,
-      loaded.authorUuid,
-      loaded.viewedRecently,
-    );
-    store.dispatch(
-      taskApi.util.upsertQueryEntries([
-        { endpointName: 'getTask', arg: { slug, locale }, value: loaded.task },
-      ]),
-    );
-  }
-  return loaded?.task ?? null;
-}
-
-/** The task list's data: the page of tasks its URL asks for, as its first request would get it. */
-async function primeTaskList(app: FastifyInstance, store: Store, locale: Locale, search: string) {
-  const args = requestArgs(filtersFromParams(new URLSearchParams(search)), locale);
-  try {
-    // The API's own parsing of the page's request: what it refuses (422) is not prefetched.
-    const filter = await parseTaskListQuery(rawQueryOf(new URLSearchParams(requestQuery(args))));
-    const page = await listTasks(app.db, filter, locale);
-    store.dispatch(
-      taskListApi.util.upsertQueryEntries([{ endpointName: 'getTasks', arg: args, value: page }]),
-    );
-    return { args, page };
-  } catch {
-    return null;
-  }
+  hydration: HydrationPayload;
 }
 
 /** <title> and social meta of a page that is not a task (a task has its own: tasks/head.ts). */
@@ -167,51 +78,34 @@ export async function sendPage(
     return reply.redirect(localiseUnprefixedPath(url, accepted), 302);
   }
   const locale: Locale = first;
-  // Page routes skip the API's session hook; what the page shows depends on who is looking.
-  await resolveSession(request, reply);
-  const me = request.user ? toCurrentUser(request.user) : null;
-  const store = setupStore({ i18n: { locale } }, { server: true });
-  store.dispatch(
-    sessionApi.util.upsertQueryEntries([{ endpointName: 'me', arg: undefined, value: me }]),
-  );
-
   const match = matchRoute(pathname);
-  let data: PageData | TaskPageData | TaskListPageData = { locale, me };
-  let head = '';
-  let status = 200;
-  if (match?.name === 'task') {
-    const slug = match.params.slug;
-    const task = await primeTask(app, request, reply, store, locale, slug);
-    data = {
-      ...data,
-      task,
-      slug,
-      status: task ? 200 : 404,
-      ...(task ? {} : { errorPage: 404 }),
-    } satisfies TaskPageData;
-    // The 404 page in the layout, as the browser shows a missing task (its store gets errorPage).
-    if (!task) store.dispatch(showErrorPage(404));
-    if (task) {
-      // The first photo (the largest paint on a phone) starts loading with the HTML's head.
-      const preload = task.images[0]?.thumbnail;
-      head = [
-        renderTaskHead(task, locale, app.config.public.publicUrl),
-        preload ? `<link rel="preload" as="image" href="${escapeHtml(preload)}" />` : '',
-      ]
-        .filter(Boolean)
-        .join('\n    ');
-    } else {
-      status = 404;
-    }
-  } else if (match?.name === 'tasks') {
-    const taskList = await primeTaskList(app, store, locale, search);
-    data = { ...data, taskList } satisfies TaskListPageData;
-  }
+  const name = match?.name ?? null;
 
-  const rendered = await renderApp(url, locale, store);
+  // The page's queries, through the API in-process with this request's cookies: exactly what the
+  // API answers this viewer (a task page load counts its view there).
+  const api = apiTransport(app, request);
+  const store = setupStore({ i18n: { locale } }, { transport: api.transport });
+  await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
+
+  const rendered = await renderApp(url, locale, store, pageCatalog(locale, pageMessageParts(name)));
   if (rendered.redirect) return reply.redirect(rendered.redirect, 302);
-  status = Math.max(status, rendered.status);
-  if (!head) {
+  const state = store.getState();
+  const errorStatus = state.errorPage?.status;
+  const status = Math.max(rendered.status, errorStatus ?? 200);
+
+  let head: string;
+  const task =
+    name === 'task' && !errorStatus ? taskOf(store, match?.params.slug ?? '', locale) : null;
+  if (task) {
+    // The first photo (the largest paint on a phone) starts loading with the HTML's head.
+    const preload = task.images[0]?.thumbnail;
+    head = [
+      renderTaskHead(task, locale, app.config.public.publicUrl),
+      preload ? `<link rel="preload" as="image" href="${escapeHtml(preload)}" />` : '',
+    ]
+      .filter(Boolean)
+      .join('\n    ');
+  } else {
     const title = rendered.head.title ?? firstHeading(rendered.html);
     const appName = translate(locale, 'common.app.name');
     head = pageHead(
@@ -219,6 +113,7 @@ export async function sendPage(
       locale,
     );
   }
+  const data: PageData = { hydration: dehydrate(store) };
   const html = renderIndexHtml(template, {
     config: app.config.public,
     head: `${head}\n    ${rendered.styles}`,
@@ -226,6 +121,7 @@ export async function sendPage(
     lang: locale,
     root: rendered.html,
   });
+  for (const cookie of api.setCookies()) void reply.header('Set-Cookie', cookie);
   return (
     reply
       .code(status)
@@ -235,4 +131,9 @@ export async function sendPage(
       .header('Vary', 'Cookie')
       .send(html)
   );
+}
+
+/** The task the render's store holds for this page, if the API gave it. */
+function taskOf(store: AppStore, slug: string, locale: Locale): Task | null {
+  return taskApi.endpoints.getTask.select({ slug, locale })(store.getState()).data ?? null;
 }

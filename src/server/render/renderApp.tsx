@@ -20,10 +20,7 @@ import { appRoutes } from '../../web/app/router';
 import type { AppStore } from '../../web/app/store';
 import { routeIds } from '../../web/i18n/routes';
 import { DocumentHeadContext, type DocumentHead } from '../../web/ui/useDocumentTitle';
-import { catalog } from '../i18n';
-
-/** One static handler over the app's routes: their lazy pages resolve once, on first use. */
-const handler = createStaticHandler(appRoutes({ messages: (locale) => catalog(locale) }));
+import type { Messages } from '../../web/i18n/loadMessages';
 
 export interface RenderedApp {
   /** The markup of #root. */
@@ -64,7 +61,10 @@ function renderComplete(element: React.ReactElement): Promise<string> {
   });
 }
 
+type StaticHandler = ReturnType<typeof createStaticHandler>;
+
 function tree(
+  handler: StaticHandler,
   context: StaticHandlerContext,
   store: AppStore,
   head: DocumentHead,
@@ -85,23 +85,28 @@ function tree(
   );
 }
 
-async function renderOnce(context: StaticHandlerContext, store: AppStore) {
+async function renderOnce(handler: StaticHandler, context: StaticHandlerContext, store: AppStore) {
   const sheet = new ServerStyleSheet();
   const head: DocumentHead = {};
   try {
-    const html = await renderComplete(tree(context, store, head, sheet));
+    const html = await renderComplete(tree(handler, context, store, head, sheet));
     return { html, styles: sheet.getStyleTags(), head };
   } finally {
     sheet.seal();
   }
 }
 
-/** The app at this URL (path and query) for a locale, with a store primed for the viewer. */
+/**
+ * The app at this URL (path and query) for a locale, with a store prefetched for the viewer and
+ * the page's catalog parts (the pages' modules load once and are shared by every render).
+ */
 export async function renderApp(
   url: string,
   locale: Locale,
   store: AppStore,
+  messages: Messages,
 ): Promise<RenderedApp> {
+  const handler = createStaticHandler(appRoutes({ messages }));
   const context = await handler.query(new Request(new URL(url, 'http://talka.invalid')));
   if (context instanceof Response) {
     return {
@@ -115,7 +120,7 @@ export async function renderApp(
   const leaf = context.matches[context.matches.length - 1]?.route;
   const notFound = leaf?.id === routeIds.notFound(locale);
   try {
-    const rendered = await renderOnce(context, store);
+    const rendered = await renderOnce(handler, context, store);
     return { ...rendered, status: notFound ? 404 : context.statusCode };
   } catch (error) {
     // The error element of the locale's pages (inside the layout), as the browser would show it.
@@ -124,7 +129,7 @@ export async function renderApp(
       statusCode: 500,
       errors: { [routeIds.pages(locale)]: error },
     };
-    const rendered = await renderOnce(failed, store);
+    const rendered = await renderOnce(handler, failed, store);
     return { ...rendered, status: 500 };
   }
 }

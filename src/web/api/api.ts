@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './baseQuery';
+import { hydrated } from './hydration';
 
 /** Success bodies are `{ data }`; endpoints unwrap them with `transformResponse: unwrap`. */
 export interface Envelope<T> {
@@ -26,4 +27,9 @@ export const api = createApi({
     'Chat',
   ],
   endpoints: () => ({}),
+  // The server render's cache (./hydration.ts): its queries are fulfilled before the first render.
+  extractRehydrationInfo(action, { reducerPath }) {
+    if (hydrated.match(action)) return action.payload[reducerPath];
+    return undefined;
+  },
 });

@@ -53,9 +53,36 @@ export function readCookie(name: string): string | undefined {
 
 const rawBaseQuery = (baseUrl: string) => fetchBaseQuery({ baseUrl, credentials: 'same-origin' });
 
+/**
+ * Where a store's requests go when it is not the browser's: a server render sends them to the API
+ * in-process (src/server/render/apiTransport.ts, Fastify's inject), with the page request's cookies.
+ * Given to setupStore, it is the thunk's extra argument, so the same endpoints run on both sides.
+ */
+export interface ApiTransport {
+  /** The API's absolute base URL, e.g. 'http://talka.internal/api'. */
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+}
+
+const transportQueries = new WeakMap<ApiTransport, ReturnType<typeof rawBaseQuery>>();
+
 let raw: ReturnType<typeof rawBaseQuery> | undefined;
 let rawBase: string | undefined;
-function getRaw() {
+const transportOf = (extra: unknown): ApiTransport | undefined =>
+  (extra as { transport?: ApiTransport } | undefined)?.transport;
+
+function getRaw(transport: ApiTransport | undefined) {
+  if (transport) {
+    let query = transportQueries.get(transport);
+    if (!query) {
+      query = fetchBaseQuery({
+        baseUrl: transport.baseUrl,
+        fetchFn: (input, init) => transport.fetch(new Request(input, init)),
+      });
+      transportQueries.set(transport, query);
+    }
+    return query;
+  }
   // Absolute, so the URL is the same for the browser's and Node's Request (tests).
   const base = new URL(getConfig().apiBase, window.location.origin).href.replace(/\/$/, '');
   if (!raw || rawBase !== base) {
@@ -86,7 +113,8 @@ export const baseQuery: BaseQueryFn<
   request.headers = headers;
   request.method = method;
 
-  const result = await getRaw()(request, api, {});
+  const transport = transportOf(api.extra);
+  const result = await getRaw(transport)(request, api, {});
   const meta: ApiMeta = {
     request: result.meta?.request,
     response: result.meta?.response,
@@ -94,7 +122,8 @@ export const baseQuery: BaseQueryFn<
     error: Boolean(result.error),
   };
   const status = result.error ? result.error.status : (result.meta?.response?.status ?? 200);
-  apiLog.response({ method, url: request.url, status });
+  // A server render's calls are in the server's own request log (they go through inject).
+  if (!transport) apiLog.response({ method, url: request.url, status });
 
   const outage = (api.getState() as { outage?: { active?: boolean } }).outage?.active;
   if (!result.error) {

@@ -39,6 +39,14 @@ export function getConfig(): PublicConfig {
   return cached;
 }
 
+/**
+ * The configuration a server render uses (there is no #talka-config in node): the same public
+ * config the page embeds, so links and share URLs render as the browser will render them.
+ */
+export function provideConfig(config: PublicConfig): void {
+  cached = { ...DEFAULT_PUBLIC_CONFIG, ...config };
+}
+
 /** Test hook: forget the cached configuration. */
 export function resetConfigCache(): void {
   cached = undefined;

@@ -12,12 +12,8 @@ import {
 import { isLocale, type Locale } from '../../shared/locales';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPage';
 import { localeChanged } from '../i18n/i18nSlice';
-import {
-  ALL_PARTS,
-  messagePartsLoaded,
-  type MessagePart,
-  type Messages,
-} from '../i18n/loadMessages';
+import { messagePartsLoaded, type Messages } from '../i18n/loadMessages';
+import { pageMessageParts } from '../i18n/pageMessages';
 import {
   ROUTE_TREE,
   localiseUnprefixedPath,
@@ -100,24 +96,13 @@ export const PAGES: PageRoute[] = [
 
 const loads = new WeakMap<PageRoute, Promise<{ default: ComponentType }>>();
 
-/**
- * The parts of the catalog a page's load waits for beside its chunk (src/web/i18n/loadMessages.ts),
- * so it never renders ids: the first pages a visitor opens only theirs, every other page all.
- */
-const PAGE_MESSAGES: Partial<Record<RouteName, readonly MessagePart[]>> = {
-  home: ['core', 'home', 'list'],
-  tasks: ['core', 'list'],
-  task: ['core', 'task'],
-};
-
 /** Loads a page's chunk once; a failed load is forgotten so the next visit tries again. */
 function loadPage(page: PageRoute): Promise<{ default: ComponentType }> {
   let loading = loads.get(page);
   if (!loading) {
-    loading = Promise.all([
-      page.load(),
-      messagePartsLoaded(PAGE_MESSAGES[page.name] ?? ALL_PARTS),
-    ]).then(([module]) => module);
+    loading = Promise.all([page.load(), messagePartsLoaded(pageMessageParts(page.name))]).then(
+      ([module]) => module,
+    );
     loads.set(page, loading);
     // A failed load (the error page shows) is tried again on the next visit.
     loading.catch(() => loads.delete(page));

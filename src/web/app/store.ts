@@ -1,6 +1,8 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
+import type { ApiTransport } from '../api/baseQuery';
+import { hydrated, type HydrationPayload } from '../api/hydration';
 import { errorPageSlice } from '../features/errors/errorPageSlice';
 import { outageSlice } from '../features/errors/outageSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
@@ -8,6 +10,8 @@ import { loggedOut } from '../features/session/sessionActions';
 import { primeTaskListFromBootData } from '../features/taskList/bootData';
 import { primeTaskFromBootData } from '../features/tasks/bootData';
 import { i18nSlice } from '../i18n/i18nSlice';
+import { clockSlice } from './clock';
+import { getBootData } from './config';
 import type { AppRouter, SagaContext } from './navigation';
 
 const appReducer = combineReducers({
@@ -16,6 +20,7 @@ const appReducer = combineReducers({
   [noticesSlice.reducerPath]: noticesSlice.reducer,
   [errorPageSlice.reducerPath]: errorPageSlice.reducer,
   [outageSlice.reducerPath]: outageSlice.reducer,
+  [clockSlice.reducerPath]: clockSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;
@@ -76,24 +81,48 @@ export interface SetupStoreOptions {
   /** The data router; sagas navigate with it (tests pass a fake or a memory router). */
   router?: AppRouter;
   /**
-   * A store for one server render (src/server/render): no sagas, no focus/online listeners, and
-   * nothing read from the page's embedded data (the server primes it itself).
+   * A server render's store: its requests go through this transport (the API in-process), and it
+   * runs no sagas, no focus/online listeners and reads nothing of the browser (app/prefetch.ts).
    */
-  server?: boolean;
+  transport?: ApiTransport;
+  /**
+   * The server render's state to start from (api/hydration.ts). Default: the page's embedded
+   * `#talka-data` `hydration`, if any. Ignored by a server store.
+   */
+  hydration?: HydrationPayload | null;
+}
+
+/** The hand-over a server-rendered page embeds (`{ hydration }` in <script id="talka-data">). */
+export function readHydrationFromBootData(): HydrationPayload | null {
+  const boot = getBootData<{ hydration?: HydrationPayload | null }>();
+  const payload = boot && typeof boot === 'object' ? boot.hydration : null;
+  return payload && typeof payload === 'object' && payload.api ? payload : null;
 }
 
 export function setupStore(preloadedState?: Partial<RootState>, options: SetupStoreOptions = {}) {
+  const { transport } = options;
+  const server = transport !== undefined;
   const context: SagaContext = { router: options.router };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) =>
-      options.server
-        ? getDefault().concat(api.middleware)
-        : getDefault().concat(api.middleware, resetApiOnLogout, deferredSagaMiddleware(context)),
-    devTools: !options.server && process.env.NODE_ENV !== 'production' ? { name: 'Talka' } : false,
+    middleware: (getDefault) => {
+      // The transport is the thunks' extra argument: the baseQuery reads it (api/baseQuery.ts).
+      const base = getDefault({
+        thunk: { extraArgument: { transport } },
+        // A server store lives for one render: the development checks would only slow it down.
+        immutableCheck: !server,
+        serializableCheck: !server,
+      }).concat(api.middleware, resetApiOnLogout);
+      return server ? base : base.concat(deferredSagaMiddleware(context));
+    },
+    devTools: !server && process.env.NODE_ENV !== 'production' ? { name: 'Talka' } : false,
   });
-  if (options.server) return store;
+  if (server) return store;
+  const hydration =
+    options.hydration === undefined ? readHydrationFromBootData() : options.hydration;
+  // Before the first render, so hydrateRoot finds every query the server ran fulfilled.
+  if (hydration) store.dispatch(hydrated(hydration));
   primeTaskFromBootData(store.dispatch);
   primeTaskListFromBootData(store.dispatch);
   setupListeners(store.dispatch);

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import type { MapPoint } from './mapGeometry';
+import { useHydrated } from './useHydrated';
 
 export {
   circleRadiusMeters,
@@ -50,21 +51,26 @@ export const MapFrame = styled.div<{ $height: string }>`
 // OpenLayers is heavy: its own chunk, loaded only when a page has locations to show.
 const OlMap = lazy(() => import(/* webpackChunkName: "map" */ './MapView.ol'));
 
-/** A map of lettered markers (and radius circles) with OpenLayers loaded lazily. */
+/**
+ * A map of lettered markers (and radius circles) with OpenLayers loaded lazily. The server render
+ * and the first client render (hydration) draw only the frame, the same size as the map, so the
+ * page's HTML never waits for OpenLayers and nothing moves when the map replaces it.
+ */
 export function MapView(props: MapViewProps) {
   const height = cssSize(props.height);
+  const hydrated = useHydrated();
+  const placeholder = (
+    <MapFrame
+      $height={height}
+      role="img"
+      aria-label={props.label}
+      aria-busy="true"
+      data-testid="map-fallback"
+    />
+  );
+  if (!hydrated) return placeholder;
   return (
-    <Suspense
-      fallback={
-        <MapFrame
-          $height={height}
-          role="img"
-          aria-label={props.label}
-          aria-busy="true"
-          data-testid="map-fallback"
-        />
-      }
-    >
+    <Suspense fallback={placeholder}>
       <OlMap {...props} />
     </Suspense>
   );

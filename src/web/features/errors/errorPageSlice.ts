@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { hydrated } from '../../api/hydration';
 
 /** An error page shown instead of the routed page (404, 500, a failed load's status). */
 export type ErrorPageState = { status: number } | null;
@@ -9,6 +10,10 @@ export const errorPageSlice = createSlice({
   reducers: {
     showErrorPage: (_state, action: PayloadAction<number>) => ({ status: action.payload }),
     clearErrorPage: () => null,
+  },
+  // The error page the server render showed is the first client render's too.
+  extraReducers: (builder) => {
+    builder.addCase(hydrated, (_state, action) => action.payload.errorPage);
   },
   selectors: {
     selectErrorPage: (state) => state,

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TopCategories } from '../categories';
 import { TaskSummaryCard, useGetTasksQuery } from '../taskList';
 import { homeImage } from './homeImages';
+import { recentTasksArgs } from './recentTasks';
 
 const messages = defineMessages({
   pageTitle: { id: 'home.pageTitle', defaultMessage: 'Talka: find a tasker for any job' },
@@ -266,12 +267,10 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const RECENT_ARGS = { status: 'open', sort: 'newest', page: 1, per_page: 6 } as const;
-
 function RecentTasks() {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
-  const { data, isLoading, isError } = useGetTasksQuery({ ...RECENT_ARGS, locale });
+  const { data, isLoading, isError } = useGetTasksQuery(recentTasksArgs(locale));
   if (isLoading) return <Spinner label={intl.formatMessage(messages.recentLoading)} />;
   if (isError || !data) return <Muted>{intl.formatMessage(messages.recentFailed)}</Muted>;
   if (data.data.length === 0) return <Muted>{intl.formatMessage(messages.recentEmpty)}</Muted>;

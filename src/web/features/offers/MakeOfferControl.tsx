@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { isExpired, statusGroup, type ViewerRole } from '../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../shared/types';
+import { useNow } from '../../app/clock';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
@@ -34,6 +35,7 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
   const locale = useAppSelector(selectLocale);
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const now = useNow();
   const label = intl.formatMessage(messages.makeOffer);
 
   if (controls.has('MAKE_OFFER')) {
@@ -50,7 +52,7 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
   }
 
   // Links only where a freelancer could offer: open, unexpired.
-  if (statusGroup(task.status) !== 'open' || isExpired(task, new Date())) return null;
+  if (statusGroup(task.status) !== 'open' || isExpired(task, now)) return null;
   const next = { next: `${location.pathname}${location.search}` };
   if (role === 'visitor') {
     return (

@@ -16,6 +16,7 @@ import {
   type TaskFormValues,
 } from '../../../shared/validation/taskForm';
 import { errorStatus, isNetworkError, isValidationError } from '../../api/baseQuery';
+import { useNow } from '../../app/clock';
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
@@ -82,7 +83,7 @@ const Progress = styled.div`
 `;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-const todayDate = (now = new Date()): string =>
+const todayDate = (now: Date): string =>
   `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 const dateOf = (value: string | null | undefined): string | undefined =>
   value ? value.slice(0, 10) : undefined;
@@ -284,7 +285,8 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
     });
   };
 
-  const today = todayDate();
+  // The date inputs' minimum: the server's day in its render and at hydration, then the browser's.
+  const today = todayDate(useNow());
   const dueTypeLabels: Record<DueType, string> = {
     start: intl.formatMessage(messages.dueTypeStart),
     end: intl.formatMessage(messages.dueTypeEnd),

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { TaskSummary } from '../../../shared/types';
+import { useNow } from '../../app/clock';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { StatusPill } from '../../ui/StatusPill';
@@ -111,10 +112,12 @@ export interface TaskSummaryCardProps {
 export function TaskSummaryCard({
   task,
   locale,
-  now = new Date(),
+  now: givenNow,
   headingLevel = 3,
 }: TaskSummaryCardProps) {
   const intl = useIntl();
+  const clock = useNow();
+  const now = givenNow ?? clock;
   const status = displayStatus(task, now);
   const authorName = task.author?.display_name;
   return (

@@ -11,6 +11,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Viewer } from '../../../shared/taskLifecycle';
 import type { Task } from '../../../shared/types';
 import { errorStatus } from '../../api/baseQuery';
+import { useNow } from '../../app/clock';
 import { getConfig } from '../../app/config';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
@@ -42,7 +43,7 @@ import {
   SidebarColumn,
   Title,
 } from './TaskDetailPage.styles';
-import { useNow, useTaskView } from './useTaskView';
+import { useTaskView } from './useTaskView';
 
 function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; locale: Locale }) {
   const intl = useIntl();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Task } from '../../../shared/types';
 import {
   displayStatus,
@@ -11,16 +11,6 @@ import {
 } from '../../../shared/taskLifecycle';
 import { controlsFor, type TaskControl } from '../../../shared/taskLifecycle.controls';
 import { getConfig } from '../../app/config';
-
-/** The current time, refreshed every minute so expiry and relative times move on their own. */
-export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 export interface TaskView {
   role: ViewerRole;

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { useHydrated } from '../../../ui/useHydrated';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
@@ -55,6 +56,8 @@ interface Props {
 export function TaskMeta({ task, status, locale, now }: Props) {
   const intl = useIntl();
   const moment = useMoment(locale);
+  // The browser's time zone and date format: not known to the server render.
+  const hydrated = useHydrated();
   const dispatch = useAppDispatch();
   return (
     <List>
@@ -62,7 +65,10 @@ export function TaskMeta({ task, status, locale, now }: Props) {
         <StatusPill status={status} label={intl.formatMessage(statusMessages[status])} />
       </li>
       <li>
-        <time dateTime={task.created_at} title={new Date(task.created_at).toLocaleString(locale)}>
+        <time
+          dateTime={task.created_at}
+          title={hydrated ? new Date(task.created_at).toLocaleString(locale) : undefined}
+        >
           {moment
             ? intl.formatMessage(messages.createdAt, {
                 relative: relativeTime(moment, task.created_at, locale, now),
