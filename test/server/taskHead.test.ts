@@ -173,7 +173,8 @@ describe('GET /{locale}/tasks/{slug}: head tags and embedded data', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.body).toContain('<title>Lapa nav atrasta · Talka</title>');
-      expect(dataOf(res.body)).toMatchObject({ task: null, errorPage: { status: 404 } });
+      expect(dataOf(res.body)).toMatchObject({ task: null, me: null });
+      expect(res.body).toContain('data-status="404"');
     }
   });
 

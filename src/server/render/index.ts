@@ -89,8 +89,10 @@ export async function sendPage(
 
   const rendered = await renderApp(url, locale, store, pageCatalog(locale, pageMessageParts(name)));
   if (rendered.redirect) return reply.redirect(rendered.redirect, 302);
-  const state = store.getState();
-  const errorStatus = state.errorPage?.status;
+  // The status of what the page shows: the error page (features/errors/ErrorPage.tsx, data-status)
+  // for a missing task, profile or path, or a failed render.
+  const shown = /<[a-z]+ [^>]*data-status="(\d{3})"/.exec(rendered.html);
+  const errorStatus = shown ? Number(shown[1]) : undefined;
   const status = Math.max(rendered.status, errorStatus ?? 200);
 
   let head: string;
@@ -106,7 +108,10 @@ export async function sendPage(
       .filter(Boolean)
       .join('\n    ');
   } else {
-    const title = rendered.head.title ?? firstHeading(rendered.html);
+    // An error page's heading says more than the title its page set before failing.
+    const title = errorStatus
+      ? (firstHeading(rendered.html) ?? rendered.head.title)
+      : (rendered.head.title ?? firstHeading(rendered.html));
     const appName = translate(locale, 'common.app.name');
     head = pageHead(
       title && !title.includes(appName) ? `${title} · ${appName}` : (title ?? appName),

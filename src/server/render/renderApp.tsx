@@ -40,6 +40,9 @@ function renderComplete(element: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
     const stream = renderToPipeableStream(element, {
+      // Every boundary inline, in place: no boundary is outlined to be revealed by an inline
+      // script (the CSP allows none, and the page must read the same without JavaScript).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         if (failed) return;
         const sink = new PassThrough();

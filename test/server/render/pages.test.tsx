@@ -31,11 +31,7 @@ import TaskListPage from '../../../src/web/features/taskList/TaskListPage';
 import TaskDetailPage from '../../../src/web/features/tasks/TaskDetailPage';
 import { pageMessageParts } from '../../../src/web/i18n/pageMessages';
 import { matchRoute, routePattern } from '../../../src/web/i18n/routes';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import {
   buildTestApp,
   createCategory,
