@@ -66,7 +66,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('a signed-in user gets the task form and their name in the header', async ({ browser }) => {
-    const withJs = await browser.newContext();
+    const withJs = await browser.newContext({ javaScriptEnabled: true });
     await logIn(await withJs.newPage(), 'customer@talka.test');
     const cookies = await withJs.cookies();
     await withJs.close();
