@@ -6,7 +6,7 @@
 // far), so the class names of the server's HTML would not be the browser's and hydration would fail.
 // Used by the webpack build (scripts/webpack/styledComponentIdsLoader.cjs) and by the server's
 // render (src/server/render/webModules.ts), on the same TypeScript source.
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const path = require('node:path');
 const ts = require('typescript');
 
@@ -37,8 +37,7 @@ function addStyledComponentIds(source, filename) {
   const inserts = [];
   const visit = (node) => {
     if (ts.isTaggedTemplateExpression(node) && isStyledTag(node.tag)) {
-      const hash = crypto
-        .createHash('sha1')
+      const hash = createHash('sha1')
         .update(`${relative}:${inserts.length}`)
         .digest('hex')
         .slice(0, 8);
