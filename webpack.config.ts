@@ -82,6 +82,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
             ...(production
               ? [path.join(root, 'scripts/webpack/stripDefaultMessagesLoader.cjs')]
               : []),
+            // First (loaders run last to first): the server's render gives the same class names.
+            path.join(root, 'scripts/webpack/styledComponentIdsLoader.cjs'),
           ],
         },
         ...(production

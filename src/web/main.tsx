@@ -1,47 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { CurrentUser } from '../shared/types';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { getBootData } from './app/config';
-import { createAppHistory, historyNavigation } from './app/history';
-import { localeOfPath, preloadPage, syncLocaleWithRouter } from './app/router';
+import { appRoutes, loadRouteModules, localeOfPath, syncLocaleWithRouter } from './app/router';
 import { setupStore } from './app/store';
-import { sessionApi } from './features/session/sessionApi';
-import { loadMessages } from './i18n/loadMessages';
+import { loadPageMessages } from './i18n/pageMessages';
+import { matchRoute } from './i18n/routes';
 import { DEFAULT_LOCALE } from '../shared/locales';
 
-const history = createAppHistory();
-const router = historyNavigation(history);
-// The page's chunk loads beside the locale's catalog, not after it.
-const pageLoaded = preloadPage(window.location.pathname);
-const store = setupStore(
-  { i18n: { locale: localeOfPath(window.location.pathname) ?? DEFAULT_LOCALE } },
-  { router },
-);
-syncLocaleWithRouter(store, router);
+const routes = appRoutes();
+const { pathname } = window.location;
+const locale = localeOfPath(pathname);
 
-// The server may render the current user into #talka-data: no /api/me round trip on load.
-const boot = getBootData<{ me?: CurrentUser | null }>();
-if (boot && boot.me !== undefined) {
-  void store.dispatch(sessionApi.util.upsertQueryData('me', undefined, boot.me));
-}
+// The page's chunk (with its catalog parts) and the shell's catalog, in parallel, before the
+// router is created: its first render is then the page the server rendered (src/server/render),
+// so React hydrates it instead of drawing a fallback over it.
+const ready = Promise.all([
+  loadRouteModules(routes, pathname),
+  // Exactly the catalog parts the server rendered with (pageMessages.ts).
+  locale
+    ? loadPageMessages(locale, matchRoute(pathname)?.name ?? null).catch(() => undefined)
+    : undefined,
+]);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+void ready.then(() => {
+  const router = createBrowserRouter(routes);
+  // The store starts from the server render's state (#talka-data `hydration`: the queries it ran,
+  // its error page and its clock), so hydration's first render equals the server's.
+  const store = setupStore({ i18n: { locale: locale ?? DEFAULT_LOCALE } }, { router });
+  syncLocaleWithRouter(store, router);
 
-const render = () =>
-  createRoot(container).render(
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const app = (
     <StrictMode>
-      <App store={store} history={history} />
-    </StrictMode>,
+      <App store={store} router={router} />
+    </StrictMode>
   );
-
-// A server-rendered first paint (src/server/firstPaint.ts) stays until the SPA can draw the page
-// itself: with the catalog and the page's chunk in, its first commit is the page, not a blank
-// layout waiting for them. createRoot then renders over the preview.
-const locale = localeOfPath(window.location.pathname);
-if (locale && container.querySelector('[data-first-paint]')) {
-  void Promise.all([loadMessages(locale).catch(() => undefined), pageLoaded]).then(render);
-} else {
-  render();
-}
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

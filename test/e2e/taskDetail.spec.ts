@@ -33,12 +33,11 @@ test.describe('task detail page', () => {
     expect(timing.frame!).toBeLessThan(timing.bundles!);
   });
 
-  test('the first paint inlines the first photo and loads the bundles after painting', async ({
+  test('the server render preloads the first photo and loads the bundles after painting', async ({
     request,
   }) => {
     const html = await (await request.get('/en/tasks/TKOPEN01')).text();
-    expect(html).toMatch(/<img class="fp-photo" src="data:image\/jpeg;base64,/);
-    expect(html).not.toContain('rel="preload" as="image"');
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/uploads\/[^"]+" \/>/);
     // No bundle runs from the HTML: each is preloaded, and the one small loader starts them.
     expect(html.match(/<script[^>]*\ssrc=/g)).toHaveLength(1);
     expect(html).toMatch(/<script defer="defer" src="\/assets\/boot\.[0-9a-f]+\.js"><\/script>/);

@@ -71,19 +71,32 @@ describe('SPA serving', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/lv', '/en/tasks', '/xx/tasks/TSK-1', '/xx/unknown/path'])(
-    'serves index.html with the config for %s',
+  it.each(['/lv', '/en/tasks', '/ru/vhod'])(
+    'serves the rendered page with the config for %s',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      // Always revalidated; the task list embeds the current user, so it is private too.
-      expect(res.headers['cache-control']).toBe(
-        url === '/en/tasks' ? 'private, no-cache' : 'no-cache',
-      );
+      // Always revalidated, and private: every page embeds the viewer's own data.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(scriptJson(res.body, 'talka-config')).toEqual(t.config.public);
     },
   );
+
+  it.each([
+    ['/', '/en'],
+    ['/xx/tasks/TSK-1', '/en/tasks/TSK-1'],
+    ['/xx/unknown/path', '/en/unknown/path'],
+    ['/login?next=%2Fen', '/en/login?next=%2Fen'],
+  ])('redirects %s (no locale of ours) to the best locale: %s', async (url, location) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(location);
+  });
 
   it('serves hashed assets with a long immutable cache, others revalidated', async () => {
     const js = await t.app.inject({ method: 'GET', url: '/js/main.0123abcd.js' });

@@ -8,21 +8,18 @@
  */
 import { Profiler } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { ThemeProvider } from 'styled-components';
+import { RouterProvider } from 'react-router-dom';
 import type { Offer, Task } from '../../src/shared/types';
-import { createMemoryHistory, historyNavigation } from '../../src/web/app/history';
-import { AppRoutes, type PageRoute } from '../../src/web/app/router';
-import { HistoryRouter } from '../../src/web/ui/routing';
+import { AppProviders } from '../../src/web/app/App';
+import { appRoutes, type PageRoute } from '../../src/web/app/router';
 import { setupStore } from '../../src/web/app/store';
-import { theme } from '../../src/web/app/theme';
 import { OfferCard } from '../../src/web/features/offers/OfferCard';
 import { refetchTask } from '../../src/web/features/push/push.saga';
 import TaskDetailPage from '../../src/web/features/tasks/TaskDetailPage';
 import { calls, route } from '../web/features/offers/fixtures';
 import { makeTask, offer, owner, TASK_UUID } from '../web/features/tasks/fixtures';
 import { countRenders } from './renderCounter';
-import { enMessages } from './render';
+import { enMessages, testRouter } from './render';
 import { json } from './webFetch';
 
 const pages: PageRoute[] = [{ name: 'task', load: async () => ({ default: TaskDetailPage }) }];
@@ -94,8 +91,7 @@ export async function offerRenderScenario(n: number): Promise<OfferRenderFigures
   const cards = countRenders(OfferCard);
   let commitMs = 0;
   let commits = 0;
-  const history = createMemoryHistory(['/en/tasks/TK7Q2XYZ']);
-  const router = historyNavigation(history);
+  const router = testRouter(appRoutes({ pages, messages: enMessages }), '/en/tasks/TK7Q2XYZ');
   const store = setupStore({ i18n: { locale: 'en' } }, { router });
 
   const started = performance.now();
@@ -107,13 +103,9 @@ export async function offerRenderScenario(n: number): Promise<OfferRenderFigures
         commits += 1;
       }}
     >
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <HistoryRouter history={history}>
-            <AppRoutes pages={pages} messages={enMessages} />
-          </HistoryRouter>
-        </ThemeProvider>
-      </Provider>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
     </Profiler>,
   );
   await waitFor(() => expect(screen.getAllByTestId('offer-card')).toHaveLength(n), {

@@ -18,3 +18,7 @@ if (!('ResizeObserver' in globalThis)) {
 // Pages, modals and the chat panel are lazy chunks: on a busy 2-core CI machine a first
 // dynamic import can take longer than Testing Library's default 1 s wait for findBy*/waitFor.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no layout: its window.scrollTo only logs "Not implemented". react-router's scroll
+// restoration calls it on each navigation; tests that care spy on it (test/web/app/router.test.tsx).
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;

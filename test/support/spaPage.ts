@@ -28,3 +28,25 @@ export function embeddedData<T>(html: string): T {
   if (!match) throw new Error('no talka-data script');
   return JSON.parse(match[1]) as T;
 }
+
+interface EmbeddedQuery {
+  endpointName?: string;
+  originalArgs?: unknown;
+  status?: string;
+  data?: unknown;
+  error?: { status?: unknown };
+}
+
+/** The API answers a server-rendered page embeds (#talka-data `hydration`), by endpoint. */
+export function embeddedQueries(html: string): EmbeddedQuery[] {
+  const data = embeddedData<{ hydration?: { api?: { queries?: Record<string, EmbeddedQuery> } } }>(
+    html,
+  );
+  return Object.values(data.hydration?.api?.queries ?? {});
+}
+
+/** The data of the first embedded answer of an endpoint (undefined when it did not run or failed). */
+export function embeddedAnswer<T>(html: string, endpointName: string): T | undefined {
+  const query = embeddedQueries(html).find((q) => q.endpointName === endpointName);
+  return query?.data as T | undefined;
+}

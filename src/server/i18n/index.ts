@@ -11,7 +11,7 @@ const CATALOG_DIR = path.join(__dirname, '../../../translations');
 
 /** The SPA's catalog for a locale: shared validation messages are translated once, there. */
 const catalogs = new Map<Locale, Record<string, string>>();
-function catalog(locale: Locale): Record<string, string> {
+export function catalog(locale: Locale): Record<string, string> {
   let messages = catalogs.get(locale);
   if (!messages) {
     try {

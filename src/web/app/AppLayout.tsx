@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from '../ui/routing';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../shared/locales';
 import { CategorySidebar } from '../features/categories';

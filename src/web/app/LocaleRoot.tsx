@@ -1,4 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
+import { ScrollRestoration } from 'react-router-dom';
 import type { Locale } from '../../shared/locales';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { localeChanged, selectLocale } from '../i18n/i18nSlice';
@@ -14,22 +15,24 @@ export function LocaleRoot({
 }: {
   locale: Locale;
   messages?: Messages;
-  /** The routed page (router.tsx, AppRoutes). */
+  /** The routed page (router.tsx appRoutes: an <Outlet />). */
   children: ReactNode;
 }) {
   const dispatch = useAppDispatch();
   const stored = useAppSelector(selectLocale);
   useEffect(() => {
-    // Usually already set by syncLocaleWithRouter before render; this covers tests' memory history.
+    // Usually already set by syncLocaleWithRouter before render; this covers tests' memory router.
     if (stored !== locale) dispatch(localeChanged(locale));
   }, [locale, stored, dispatch]);
   return (
     <I18nProvider locale={locale} messages={messages}>
       <AppLayout locale={locale}>
-        {/* Pages are lazy: the first one loads with nothing in its place; later navigations run in a
-            transition, so the previous page stays until the next one's chunk is in. */}
+        {/* Pages are lazy routes: the router commits a navigation once the next page's chunk is in,
+            so the previous page stays until then. Parts inside pages may still suspend. */}
         <Suspense fallback={null}>{children}</Suspense>
       </AppLayout>
+      {/* A new page from its top; back/forward restore the position the entry was left at. */}
+      <ScrollRestoration />
     </I18nProvider>
   );
 }

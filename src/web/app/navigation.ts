@@ -1,6 +1,6 @@
 /**
- * The part of the router (history.ts, historyNavigation) the sagas use; tests pass a fake with the
- * same shape.
+ * The part of react-router's data router (createBrowserRouter in main.tsx, createMemoryRouter in
+ * tests) the sagas use; tests may pass a fake with the same shape.
  */
 export interface AppRouter {
   navigate(to: string, options?: { replace?: boolean }): unknown;

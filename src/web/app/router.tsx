@@ -1,24 +1,28 @@
+import type { ComponentType } from 'react';
 import {
-  Component,
-  lazy,
-  useMemo,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+  Navigate,
+  Outlet,
+  isRouteErrorResponse,
+  matchRoutes,
+  useLocation,
+  useRouteError,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router-dom';
 import { isLocale, type Locale } from '../../shared/locales';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPage';
 import { localeChanged } from '../i18n/i18nSlice';
+import { messagePartsLoaded, type Messages } from '../i18n/loadMessages';
+import { pageMessageParts } from '../i18n/pageMessages';
 import {
-  ALL_PARTS,
-  messagePartsLoaded,
-  type MessagePart,
-  type Messages,
-} from '../i18n/loadMessages';
-import { localiseUnprefixedPath, matchRoute, type RouteName } from '../i18n/routes';
+  ROUTE_TREE,
+  localiseUnprefixedPath,
+  matchRoute,
+  routeIds,
+  type RouteName,
+  type RouteNode,
+} from '../i18n/routes';
 import { LocaleRoot } from './LocaleRoot';
-import type { HistoryNavigation } from './history';
-import { Navigate, RouteParams, useLocation } from '../ui/routing';
 import type { AppStore } from './store';
 
 export interface PageRoute {
@@ -91,43 +95,19 @@ export const PAGES: PageRoute[] = [
 ];
 
 const loads = new WeakMap<PageRoute, Promise<{ default: ComponentType }>>();
-const components = new WeakMap<PageRoute, LazyExoticComponent<ComponentType>>();
-
-/**
- * The parts of the catalog a page's load waits for beside its chunk (src/web/i18n/loadMessages.ts),
- * so it never renders ids: the first pages a visitor opens only theirs, every other page all.
- */
-const PAGE_MESSAGES: Partial<Record<RouteName, readonly MessagePart[]>> = {
-  home: ['core', 'home', 'list'],
-  tasks: ['core', 'list'],
-  task: ['core', 'task'],
-};
 
 /** Loads a page's chunk once; a failed load is forgotten so the next visit tries again. */
 function loadPage(page: PageRoute): Promise<{ default: ComponentType }> {
   let loading = loads.get(page);
   if (!loading) {
-    loading = Promise.all([
-      page.load(),
-      messagePartsLoaded(PAGE_MESSAGES[page.name] ?? ALL_PARTS),
-    ]).then(([module]) => module);
+    loading = Promise.all([page.load(), messagePartsLoaded(pageMessageParts(page.name))]).then(
+      ([module]) => module,
+    );
     loads.set(page, loading);
-    // React.lazy keeps a rejection for good: forget both, so the next visit loads the chunk again.
-    loading.catch(() => {
-      loads.delete(page);
-      components.delete(page);
-    });
+    // A failed load (the error page shows) is tried again on the next visit.
+    loading.catch(() => loads.delete(page));
   }
   return loading;
-}
-
-function pageComponent(page: PageRoute): LazyExoticComponent<ComponentType> {
-  let component = components.get(page);
-  if (!component) {
-    component = lazy(() => loadPage(page));
-    components.set(page, component);
-  }
-  return component;
 }
 
 /**
@@ -138,66 +118,37 @@ export function preloadPage(pathname: string, pages: PageRoute[] = PAGES): Promi
   const name = matchRoute(pathname)?.name;
   const page = name && pages.find((p) => p.name === name);
   if (!page) return Promise.resolve();
-  // A failed load shows later, where the page renders (its error boundary).
+  // A failed load shows later, where the page renders (its error element).
   return loadPage(page).then(
     () => undefined,
     () => undefined,
   );
 }
 
-const statusOf = (error: unknown): number =>
-  error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
+/** The HTTP status an error stands for: a thrown Response, a failed call's status, or 500. */
+export const statusOfError = (error: unknown): number => {
+  if (isRouteErrorResponse(error)) return error.status;
+  return error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
     ? error.status
     : 500;
+};
 
-interface BoundaryProps {
-  /** The URL shown; an error is cleared when the visitor goes elsewhere. */
-  url: string;
-  children: ReactNode;
+/**
+ * A page whose chunk failed to load or that threw while rendering: the error page inside the
+ * locale's layout, until the next navigation.
+ */
+function RouteErrorPage() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error('[router]', error);
+  return <ErrorPage status={statusOfError(error)} />;
 }
 
 /**
- * A page whose chunk failed to load or that threw while rendering: the error page, until the URL
- * changes.
+ * The page's place while its chunk loads on a first render (tests; the browser and the server
+ * resolve the page first: loadRouteModules): the layout shows around nothing.
  */
-class PageErrorBoundary extends Component<BoundaryProps, { error: unknown; url: string | null }> {
-  override state = { error: null as unknown, url: null as string | null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  static getDerivedStateFromProps(
-    props: BoundaryProps,
-    state: { error: unknown; url: string | null },
-  ) {
-    if (state.error && props.url !== state.url) return { error: null, url: props.url };
-    return state.error ? null : { url: props.url };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error('[router]', error);
-  }
-
-  override render() {
-    return this.state.error ? (
-      <ErrorPage status={statusOf(this.state.error)} />
-    ) : (
-      this.props.children
-    );
-  }
-}
-
-function RoutedPage({ page }: { page: PageRoute }) {
-  const { pathname, search } = useLocation();
-  const Page = pageComponent(page);
-  return (
-    <PageErrorBoundary url={`${pathname}${search}`}>
-      {/* The same component on every render (cached per page); a new one only after a failed load. */}
-      {/* eslint-disable-next-line react-hooks/static-components */}
-      <Page />
-    </PageErrorBoundary>
-  );
+function NoPageYet() {
+  return null;
 }
 
 /** No (or an unknown) locale prefix: the browser's best locale, the rest of the path kept. */
@@ -207,34 +158,86 @@ function LocaleRedirect() {
   return <Navigate replace to={localiseUnprefixedPath(`${pathname}${search}${hash}`, preferred)} />;
 }
 
-export interface AppRoutesProps {
+export interface AppRoutesOptions {
   pages?: PageRoute[];
-  /** Preloaded messages (tests); otherwise each locale's catalog is loaded on demand. */
-  messages?: Messages;
+  /** Preloaded messages (tests, the server); otherwise each locale's catalog loads on demand. */
+  messages?: Messages | ((locale: Locale) => Messages | undefined);
 }
 
 /**
- * The app's routes (inside a HistoryRouter): /{locale}/... renders the locale's layout with the page
- * whose localised pattern matches (routes.ts matchRoute, the same table links are built from), a
- * lazy component (its own chunk) in an error boundary, or the 404 page; a path without one of our
- * locales redirects (LocaleRedirect).
+ * The app's route objects: src/web/i18n/routes.ts ROUTE_TREE (the one matcher's tree) with what
+ * each node renders. /{locale} is the locale's layout (LocaleRoot), its pathless child the error
+ * element, each page a lazy route (its own chunk, resolved with its catalog parts), '*' the 404;
+ * a path without one of our locales redirects (LocaleRedirect; the server answers it with a
+ * redirect before rendering). Used by createBrowserRouter (main.tsx), createMemoryRouter (tests)
+ * and createStaticHandler (src/server/render/).
  */
-export function AppRoutes({ pages = PAGES, messages }: AppRoutesProps) {
-  const { pathname } = useLocation();
-  const match = useMemo(() => matchRoute(pathname), [pathname]);
-  const locale = localeOfPath(pathname);
-  if (!locale) return <LocaleRedirect />;
-  const page = match && pages.find((p) => p.name === match.name);
-  return (
-    <LocaleRoot locale={locale} messages={messages}>
-      {page ? (
-        <RouteParams params={match.params}>
-          <RoutedPage key={page.name} page={page} />
-        </RouteParams>
-      ) : (
-        <NotFoundPage />
-      )}
-    </LocaleRoot>
+export function appRoutes({ pages = PAGES, messages }: AppRoutesOptions = {}): RouteObject[] {
+  const messagesOf = (locale: Locale) =>
+    typeof messages === 'function' ? messages(locale) : messages;
+  const decorate = (node: RouteNode, locale: Locale | undefined): RouteObject => {
+    const { id, path, caseSensitive } = node;
+    if (node.index) {
+      return { ...pageRoute(id, pages), id, index: true, caseSensitive };
+    }
+    const children = node.children?.map((child) => decorate(child, locale));
+    if (id === routeIds.unprefixed) return { id, path, Component: LocaleRedirect };
+    if (locale && id === routeIds.locale(locale)) {
+      return {
+        id,
+        path,
+        caseSensitive,
+        element: (
+          <LocaleRoot locale={locale} messages={messagesOf(locale)}>
+            <Outlet />
+          </LocaleRoot>
+        ),
+        children,
+      };
+    }
+    if (locale && id === routeIds.pages(locale)) {
+      return { id, errorElement: <RouteErrorPage />, HydrateFallback: NoPageYet, children };
+    }
+    if (locale && id === routeIds.notFound(locale)) {
+      return { id, path, Component: NotFoundPage, handle: { status: 404 } };
+    }
+    return { ...pageRoute(id, pages), id, path, caseSensitive };
+  };
+  return ROUTE_TREE.map((node) => decorate(node, isLocale(node.id) ? node.id : undefined));
+}
+
+type PageFields = Pick<NonIndexRouteObject, 'lazy' | 'handle' | 'Component'>;
+
+/** A page's lazy route: its component once its chunk and catalog parts are in. */
+function pageRoute(id: string, pages: PageRoute[]): PageFields {
+  const name = id.slice(id.indexOf(':') + 1) as RouteName;
+  const page = pages.find((p) => p.name === name);
+  // A page left out of `pages` (tests) is a 404, as an unknown path.
+  if (!page) return { Component: NotFoundPage, handle: { status: 404 } };
+  return {
+    handle: { name },
+    lazy: async () => ({ Component: (await loadPage(page)).default }),
+  };
+}
+
+/**
+ * Resolves the lazy routes (page chunks with their catalog parts) that match this path, in place,
+ * so a router created over `routes` afterwards renders the page at once: the first client render
+ * then equals the server's (hydration) and no fallback shows. A failed load stays lazy: the router
+ * tries again and shows the error element.
+ */
+export async function loadRouteModules(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const { lazy } = route;
+      if (typeof lazy !== 'function') return;
+      try {
+        Object.assign(route, await lazy(), { lazy: undefined });
+      } catch {
+        // The router loads it again and renders the error element if it fails once more.
+      }
+    }),
   );
 }
 
@@ -244,14 +247,17 @@ export function localeOfPath(pathname: string): Locale | undefined {
   return isLocale(first) ? first : undefined;
 }
 
+/** What syncLocaleWithRouter needs of a data router. */
+export interface LocationSource {
+  state: { location: { pathname: string } };
+  subscribe(fn: (state: { location: { pathname: string } }) => void): () => void;
+}
+
 /**
  * Keeps the store's locale equal to the URL's before React renders the new page, so the first
  * requests of a page already carry the right Accept-Language.
  */
-export function syncLocaleWithRouter(
-  store: AppStore,
-  router: Pick<HistoryNavigation, 'state' | 'subscribe'>,
-): () => void {
+export function syncLocaleWithRouter(store: AppStore, router: LocationSource): () => void {
   const sync = (pathname: string) => {
     const locale = localeOfPath(pathname);
     if (locale && store.getState().i18n.locale !== locale) store.dispatch(localeChanged(locale));

@@ -1,5 +1,5 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation } from '../ui/routing';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { switchLocalePath } from './routes';

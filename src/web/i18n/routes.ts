@@ -1,8 +1,11 @@
 /**
  * Localised route names. Every path is /{locale}/{segments}; a few names have per-locale segments.
- * routePath() builds links; matchRoute() and switchLocalePath() map a path back to its name so the
- * language switcher and the root redirect keep the current page.
+ * routePath() builds links. ROUTE_TREE is the app's route tree without elements: the client's
+ * router and the server's static handler (src/web/app/router.tsx appRoutes) add them to the same
+ * objects, and matchRoute() (the language switcher, the root redirect, the server) matches with
+ * react-router's matchRoutes over it: one matcher for every side.
  */
+import { matchRoutes } from 'react-router-dom';
 import { LOCALES, bestLocale, isLocale, type Locale } from '../../shared/locales';
 
 type PerLocale = Record<Locale, string>;
@@ -103,30 +106,83 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-const splitPath = (path: string): string[] => path.split('/').filter(Boolean);
+/** A node of ROUTE_TREE: react-router's route fields, no elements. */
+export type RouteNode = { id: string; caseSensitive?: boolean } & (
+  | { index: true; path?: undefined; children?: undefined }
+  | { index?: false; path?: string; children?: RouteNode[] }
+);
+
+/** Route ids: the locale's layout, its pages' error boundary, each page, its 404 and the rest. */
+export const routeIds = {
+  locale: (locale: Locale) => locale,
+  pages: (locale: Locale) => `${locale}:pages`,
+  page: (locale: Locale, name: RouteName) => `${locale}:${name}`,
+  notFound: (locale: Locale) => `${locale}:notFound`,
+  /** A path without one of our locales: redirected (localiseUnprefixedPath). */
+  unprefixed: 'unprefixed',
+} as const;
+
+const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+
+/**
+ * /{locale} (the layout) > a pathless boundary (errors render inside the layout) > one child per
+ * route name with that locale's segments ('' is the index), and '*' (404); '*' at the top for
+ * paths without a locale. Matching is case-sensitive, as links are built; react-router ranks a
+ * literal segment over a parameter (tasks/view/:uuid before tasks/:slug).
+ */
+export const ROUTE_TREE: RouteNode[] = [
+  ...LOCALES.map((locale): RouteNode => ({
+    id: routeIds.locale(locale),
+    path: `/${locale}`,
+    caseSensitive: true,
+    children: [
+      {
+        id: routeIds.pages(locale),
+        children: [
+          ...ROUTE_NAMES.map((name): RouteNode => {
+            const pattern = routePattern(locale, name);
+            const id = routeIds.page(locale, name);
+            return pattern
+              ? { id, path: pattern, caseSensitive: true }
+              : { id, index: true, caseSensitive: true };
+          }),
+          { id: routeIds.notFound(locale), path: '*' },
+        ],
+      },
+    ],
+  })),
+  { id: routeIds.unprefixed, path: '*' },
+];
+
+const PAGE_OF_ID = new Map<string, { locale: Locale; name: RouteName }>(
+  LOCALES.flatMap((locale) =>
+    ROUTE_NAMES.map((name) => [routeIds.page(locale, name), { locale, name }] as const),
+  ),
+);
 
 /** Which route (in which locale) a path without its query belongs to, or null. */
 export function matchRoute(pathname: string): RouteMatch | null {
-  const [first, ...rest] = splitPath(pathname);
-  if (!isLocale(first)) return null;
-  return matchSegments(rest, [first]);
+  // The locale's own branch of the tree (the same objects): one sixth of the ranking work.
+  const first = pathname.split('/')[1];
+  const branch = isLocale(first) ? ROUTE_TREE[LOCALES.indexOf(first)] : undefined;
+  const matches = branch ? matchRoutes([branch], pathname) : null;
+  const leaf = matches?.[matches.length - 1];
+  const page = leaf && PAGE_OF_ID.get(leaf.route.id ?? '');
+  if (!leaf || !page) return null;
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(leaf.params)) {
+    if (value !== undefined) params[key] = value;
+  }
+  return { ...page, params };
 }
 
+const splitPath = (path: string): string[] => path.split('/').filter(Boolean);
+
+/** The first of these locales in which the segments (after the locale) name a route. */
 function matchSegments(rest: string[], locales: readonly Locale[]): RouteMatch | null {
   for (const locale of locales) {
-    for (const name of Object.keys(ROUTES) as RouteName[]) {
-      const pattern = splitPath(routePattern(locale, name));
-      if (pattern.length !== rest.length) continue;
-      const params: Record<string, string> = {};
-      const ok = pattern.every((segment, i) => {
-        if (segment.startsWith(':')) {
-          params[segment.slice(1)] = decodeURIComponent(rest[i]);
-          return true;
-        }
-        return segment === rest[i];
-      });
-      if (ok) return { locale, name, params };
-    }
+    const match = matchRoute(`/${[locale, ...rest].join('/')}`);
+    if (match) return match;
   }
   return null;
 }

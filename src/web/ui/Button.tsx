@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from './routing';
+import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Spinner } from './Spinner';
 

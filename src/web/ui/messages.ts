@@ -8,4 +8,11 @@ export const uiMessages = defineMessages({
   cancel: { id: 'ui.confirmModal.cancel', defaultMessage: 'Cancel' },
   dismiss: { id: 'ui.notice.dismiss', defaultMessage: 'Dismiss' },
   skipToContent: { id: 'ui.layout.skipToContent', defaultMessage: 'Skip to content' },
+  unsavedTitle: { id: 'ui.unsaved.title', defaultMessage: 'Leave this page?' },
+  unsavedText: {
+    id: 'ui.unsaved.text',
+    defaultMessage: 'What you have typed here is not saved yet and will be lost.',
+  },
+  unsavedLeave: { id: 'ui.unsaved.leave', defaultMessage: 'Leave' },
+  unsavedStay: { id: 'ui.unsaved.stay', defaultMessage: 'Stay on the page' },
 });

@@ -122,7 +122,9 @@ const MATRIX: Record<string, Case[]> = {
       ],
     },
   ],
-  'GET /:locale/tasks/:slug': [
+  // Every page is server-rendered (src/server/render) and embeds only the viewer's own data (their
+  // own email in `me`) and what the API gives that viewer: the exact place and contacts as there.
+  'GET /*': [
     {
       target: 'TKPROG01 page',
       url: (f) => `/lv/tasks/${f.prog.identifier}`,
@@ -133,10 +135,6 @@ const MATRIX: Record<string, Case[]> = {
         ...fullNames(['owner', 'chosen'], ['owner', 'chosen']),
       ],
     },
-  ],
-  // The task list page embeds its first page of tasks and the viewer (their own email only); the
-  // cards show a city or an approximate address, never the exact one.
-  'GET /:locale/tasks': [
     {
       target: 'task list page',
       url: () => '/lv/tasks',
@@ -149,17 +147,32 @@ const MATRIX: Record<string, Case[]> = {
         ...fullNames(['owner'], ['chosen']),
       ],
     },
-  ],
-  // The home page of a locale is rendered once and is the same for everyone: no one's secrets in it.
-  'GET /:locale': [
     {
       target: 'home page',
       url: () => '/lv',
       expect: all(200),
-      visible: [{ secret: () => DEMO_EMAILS.owner, roles: [] }],
+      visible: [
+        ...exactPlaceFor([]),
+        { secret: () => DEMO_EMAILS.owner, roles: ['owner'] },
+        { secret: () => DEMO_EMAILS.chosen, roles: ['chosen'] },
+      ],
+    },
+    {
+      target: 'freelancers page',
+      url: () => '/en/freelancers',
+      expect: all(200),
+      visible: [
+        { secret: () => DEMO_EMAILS.owner, roles: ['owner'] },
+        { secret: () => DEMO_EMAILS.chosen, roles: ['chosen'] },
+      ],
+    },
+    {
+      target: 'login page',
+      url: () => '/ru/vhod',
+      expect: all(200),
+      visible: [{ secret: () => DEMO_EMAILS.chosen, roles: ['chosen'] }],
     },
   ],
-  'GET /*': [{ target: 'SPA', url: () => '/lv/tasks', expect: all(200) }],
   'GET /uploads/*': [{ target: 'task image', url: (f) => `/uploads/${f.image}`, expect: all(200) }],
   'GET /api/tasks/:taskUuid/offers': [
     {

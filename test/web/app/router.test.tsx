@@ -78,6 +78,24 @@ describe('app routes', () => {
     expect(router.state.location.search).toBe('?next=%2Fen%2Fno%2Fsuch%2Fpage');
   });
 
+  it('shows a new page from its top and restores the position on back', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo');
+    // jsdom does not scroll: the page is left 640 px down, as the browser would report it.
+    let y = 640;
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => y });
+    const { router } = renderApp({ route: '/en' });
+    await screen.findByRole('heading', { name: 'Get it done by a local tasker' });
+
+    await act(() => router.navigate('/en/login'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 0));
+
+    y = 0;
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { name: 'Get it done by a local tasker' });
+    await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 640));
+  });
+
   it('shows the user name and logs out from the header', async () => {
     mockFetch(
       json(200, {

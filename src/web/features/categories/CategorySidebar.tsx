@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from '../../ui/routing';
+import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import { TOP_CATEGORY_IDS } from '../../../shared/limits';

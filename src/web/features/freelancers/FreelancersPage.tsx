@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useSearchParams } from '../../ui/routing';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LOCALES } from '../../../shared/locales';
 import type { FreelancerSortBy, SortDir } from '../../../shared/types';

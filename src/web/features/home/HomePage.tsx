@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useNavigate } from '../../ui/routing';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
 import { up } from '../../app/theme';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from '../../ui/routing';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   isExpired,

@@ -1,7 +1,7 @@
 import { memo, Suspense, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
-import { Link } from '../../ui/routing';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { Offer } from '../../../shared/types';

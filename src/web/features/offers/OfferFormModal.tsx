@@ -16,6 +16,7 @@ import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { Modal } from '../../ui/Modal';
+import { hasUnsavedInput, UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { TextField } from '../../ui/TextField';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
@@ -97,6 +98,7 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
           };
           return (
             <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+              <UnsavedChangesGuard unsaved={() => hasUnsavedInput(form.getState())} />
               {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
               <Field<string> name="description">
                 {({ input, meta }) => {

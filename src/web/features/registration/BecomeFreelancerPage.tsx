@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate, useSearchParams } from '../../ui/routing';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LOCALES } from '../../../shared/locales';
 import { becomeFreelancerSchema } from '../../../shared/validation/profile';

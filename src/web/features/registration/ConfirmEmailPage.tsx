@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from '../../ui/routing';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';

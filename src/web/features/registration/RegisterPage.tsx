@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from '../../ui/routing';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN, registerSchema } from '../../../shared/validation/auth';
 import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppSelector } from '../../app/hooks';

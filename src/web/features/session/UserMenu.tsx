@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from '../../ui/routing';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';

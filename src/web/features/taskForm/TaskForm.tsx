@@ -20,6 +20,7 @@ import { useNow } from '../../app/clock';
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
+import { hasUnsavedInput, UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { FormAlert } from '../../ui/FormAlert';
 import { Tooltip } from '../../ui/Tooltip';
 import { DateTimeInput } from '../../ui/DateTimeInput';
@@ -218,6 +219,16 @@ export function TaskForm({
                 onChange={({ values }) => onValuesChange(values)}
               />
             )}
+            {/* Leaving with typed input or chosen photos asks first (links, back, redirects). */}
+            <UnsavedChangesGuard
+              unsaved={() =>
+                hasUnsavedInput(form.getState(), {
+                  changed: filesRef.current.length > 0,
+                  // Set by the form from the photos, not typed.
+                  derived: ['images_count'],
+                })
+              }
+            />
             <TaskFormFields
               mode={mode}
               files={files}

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, useLocation, useSearchParams } from '../../ui/routing';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { emptyTaskForm, type TaskFormValues } from '../../../shared/validation/taskForm';
 import { useAppSelector } from '../../app/hooks';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Navigate, useParams } from '../../ui/routing';
+import { Navigate, useParams } from 'react-router-dom';
 import { pageErrorStatus } from '../../api/baseQuery';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';

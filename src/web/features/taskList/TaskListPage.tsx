@@ -6,7 +6,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useSearchParams } from '../../ui/routing';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TaskListSort, TaskListStatus } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from '../../ui/routing';
+import { useParams } from 'react-router-dom';
 import type { Locale } from '../../../shared/locales';
 import type { Viewer } from '../../../shared/taskLifecycle';
 import type { Task } from '../../../shared/types';

@@ -29,7 +29,10 @@ export function readTaskBootData(): TaskBootData | null {
 export function primeTaskFromBootData(dispatch: AppDispatch): void {
   const boot = readTaskBootData();
   if (!boot) return;
-  void dispatch(
-    taskApi.util.upsertQueryData('getTask', { slug: boot.slug, locale: boot.locale }, boot.task),
+  // Synchronous (upsertQueryData lands a tick later): in the cache before hydration's first render.
+  dispatch(
+    taskApi.util.upsertQueryEntries([
+      { endpointName: 'getTask', arg: { slug: boot.slug, locale: boot.locale }, value: boot.task },
+    ]),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/support/webEnvironment.ts
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Offer } from '../../../../src/shared/types';
 import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
@@ -145,6 +145,31 @@ describe('offer form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(noticeTexts(store.getState())).toContain('Offer created');
     // Many keystrokes: slower than the default 5 s on a busy machine.
+  }, 20_000);
+
+  it('asks before leaving the task with a half-typed offer', async () => {
+    route({ 'GET /api/me': meAnswer(otherFreelancer) });
+    const { user: u, router } = renderSlots(makeTask(), otherFreelancer);
+    await u.click(screen.getByRole('button', { name: 'Make an offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make an offer' });
+    await u.type(within(dialog).getByLabelText('Description'), 'I can come on Monday');
+
+    await act(() => router.navigate('/en/tasks'));
+    const ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await u.click(within(ask).getByRole('button', { name: 'Stay on the page' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument(),
+    );
+    expect(router.state.location.pathname).toBe(`/en/tasks/${makeTask().identifier}`);
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('I can come on Monday');
+
+    await act(() => router.navigate('/en/tasks'));
+    await u.click(
+      within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
   }, 20_000);
 
   it('updates the own offer and says so', async () => {

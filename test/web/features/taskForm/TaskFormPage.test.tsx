@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/support/webEnvironment.ts
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Task } from '../../../../src/shared/types';
 import { apiLog } from '../../../../src/web/api/log';
 import { DRAFT_KEY } from '../../../../src/web/features/taskForm/draft';
@@ -118,5 +118,38 @@ describe('TaskViewPage', () => {
     });
     expect(await screen.findByText('detail page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en/tasks/TK123');
+  });
+});
+
+describe('TaskFormPage: leaving with unsaved input', () => {
+  it('asks before leaving with typed input: "Stay" keeps it, "Leave" goes on', async () => {
+    const { user, router } = renderPage();
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, 'Paint my fence');
+
+    await act(() => router.navigate('/en/login'));
+    const ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(ask).toHaveTextContent('What you have typed here is not saved yet and will be lost.');
+    await user.click(within(ask).getByRole('button', { name: 'Stay on the page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/en/create-task');
+    expect(screen.getByLabelText('Title')).toHaveValue('Paint my fence');
+
+    await act(() => router.navigate('/en/login'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/login');
+  });
+
+  it('leaves an untouched form without asking', async () => {
+    const { router } = renderPage();
+    await screen.findByLabelText('Title');
+    await act(() => router.navigate('/en/login'));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

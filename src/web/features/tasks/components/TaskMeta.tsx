@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useHydrated } from '../../../ui/useHydrated';
-import { Link } from '../../../ui/routing';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
 import type { DisplayStatus } from '../../../../shared/taskLifecycle';

@@ -1,0 +1,144 @@
+/**
+ * The server render of every page (GET /{locale}/...): the queries the page's first render reads,
+ * run through the API in-process as this viewer (src/web/app/prefetch.ts, ./apiTransport.ts), the
+ * React tree rendered from that store (renderApp.tsx) with the page's catalog parts, and the HTML:
+ * <html lang>, the page's <title> and social meta, its CSS, #root, and #talka-data with the store's
+ * state, from which the browser's store starts before hydrating (main.tsx).
+ *
+ * Status: 200; 404 for an unknown path or a missing task; 500 (the error page) when the render
+ * failed. A path without one of our locales redirects to the visitor's best locale.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLocale, type Locale } from '../../shared/locales';
+import type { Task } from '../../shared/types';
+import type { HydrationPayload } from '../../web/api/hydration';
+import { dehydrate, prefetchPage } from '../../web/app/prefetch';
+import { setupStore, type AppStore } from '../../web/app/store';
+import { taskApi } from '../../web/features/tasks/taskApi';
+import { pageMessageParts } from '../../web/i18n/pageMessages';
+import { localiseUnprefixedPath, matchRoute } from '../../web/i18n/routes';
+import { translate } from '../i18n';
+import { escapeHtml, renderTaskHead } from '../tasks/head';
+import { renderIndexHtml } from '../spa';
+import { apiTransport } from './apiTransport';
+import { pageCatalog } from './catalog';
+import { renderApp } from './renderApp';
+import '../types';
+
+/**
+ * What every page embeds in <script id="talka-data">: the render's store state (only this viewer's
+ * own answers of the API), which the browser's store starts from (setupStore, api/hydration.ts).
+ */
+export interface PageData {
+  hydration: HydrationPayload;
+}
+
+/** <title> and social meta of a page that is not a task (a task has its own: tasks/head.ts). */
+function pageHead(title: string, locale: Locale): string {
+  const text = escapeHtml(title);
+  return [
+    `<title>${text}</title>`,
+    `<meta property="og:title" content="${text}" />`,
+    `<meta property="og:site_name" content="Talka" />`,
+    `<meta property="og:locale" content="${locale}" />`,
+  ].join('\n    ');
+}
+
+/** The first <h1>'s text of the rendered page: the title of a page that sets none itself. */
+function firstHeading(html: string): string | undefined {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  const text = match?.[1]
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .trim();
+  return text || undefined;
+}
+
+/** Renders the page at this request's URL for its viewer. */
+export async function sendPage(
+  app: FastifyInstance,
+  template: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const url = request.raw.url ?? request.url;
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  const search = queryAt === -1 ? '' : url.slice(queryAt);
+  const first = pathname.split('/')[1];
+  if (!isLocale(first)) {
+    const accepted = String(request.headers['accept-language'] ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0].trim())
+      .filter(Boolean);
+    return reply.redirect(localiseUnprefixedPath(url, accepted), 302);
+  }
+  const locale: Locale = first;
+  const match = matchRoute(pathname);
+  const name = match?.name ?? null;
+
+  // The page's queries, through the API in-process with this request's cookies: exactly what the
+  // API answers this viewer (a task page load counts its view there).
+  const api = apiTransport(app, request);
+  const store = setupStore({ i18n: { locale } }, { transport: api.transport });
+  await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
+
+  const rendered = await renderApp(url, locale, store, pageCatalog(locale, pageMessageParts(name)));
+  if (rendered.redirect) return reply.redirect(rendered.redirect, 302);
+  // The status of what the page shows: the error page (features/errors/ErrorPage.tsx, data-status)
+  // for a missing task, profile or path, or a failed render.
+  const shown = /<[a-z]+ [^>]*data-status="(\d{3})"/.exec(rendered.html);
+  const errorStatus = shown ? Number(shown[1]) : undefined;
+  const status = Math.max(rendered.status, errorStatus ?? 200);
+
+  let head: string;
+  const task =
+    name === 'task' && !errorStatus ? taskOf(store, match?.params.slug ?? '', locale) : null;
+  if (task) {
+    // The first photo (the largest paint on a phone) starts loading with the HTML's head.
+    const preload = task.images[0]?.thumbnail;
+    head = [
+      renderTaskHead(task, locale, app.config.public.publicUrl),
+      preload ? `<link rel="preload" as="image" href="${escapeHtml(preload)}" />` : '',
+    ]
+      .filter(Boolean)
+      .join('\n    ');
+  } else {
+    // An error page's heading says more than the title its page set before failing.
+    const title = errorStatus
+      ? (firstHeading(rendered.html) ?? rendered.head.title)
+      : (rendered.head.title ?? firstHeading(rendered.html));
+    const appName = translate(locale, 'common.app.name');
+    head = pageHead(
+      title && !title.includes(appName) ? `${title} · ${appName}` : (title ?? appName),
+      locale,
+    );
+  }
+  const data: PageData = { hydration: dehydrate(store) };
+  const html = renderIndexHtml(template, {
+    config: app.config.public,
+    head: `${head}\n    ${rendered.styles}`,
+    data,
+    lang: locale,
+    root: rendered.html,
+  });
+  for (const cookie of api.setCookies()) void reply.header('Set-Cookie', cookie);
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      // Who is looking shapes the page (the user menu, places, offers): never a shared cache.
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Cookie')
+      .send(html)
+  );
+}
+
+/** The task the render's store holds for this page, if the API gave it. */
+function taskOf(store: AppStore, slug: string, locale: Locale): Task | null {
+  return taskApi.endpoints.getTask.select({ slug, locale })(store.getState()).data ?? null;
+}

@@ -1,0 +1,142 @@
+/**
+ * The whole server render (src/server/render) through HTTP, as a browser or a crawler gets it: every
+ * route for a visitor and a signed-in user in two locales. The page's heading is in the HTML,
+ * <html lang> is the URL's locale, the status is right, and nothing private is in it: no exact
+ * address before assignment, nobody else's email or phone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locale } from '../../../src/shared/locales';
+import { routePath, type RouteName } from '../../../src/web/i18n/routes';
+import {
+  buildTestApp,
+  createCategory,
+  createTask,
+  createUser,
+  loggedInAgent,
+  type TestApp,
+  type TestTask,
+  type TestUser,
+} from '../../support/server';
+import { embeddedAnswer, rootOf, SPA_TEMPLATE } from '../../support/spaPage';
+
+const STREET = 'Slepenā iela 12';
+const OWNER_PHONE = '+37120000077';
+
+let t: TestApp;
+let dist: string;
+let owner: TestUser;
+let other: TestUser;
+let task: TestTask;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), SPA_TEMPLATE);
+  t = await buildTestApp({ staticDir: dist });
+  owner = await createUser(t.db, {
+    full_name: 'Owner Person',
+    display_name: 'Owner P.',
+    phone_number: OWNER_PHONE,
+  });
+  other = await createUser(t.db, { full_name: 'Other Person', display_name: 'Other P.' });
+  const category = await createCategory(t.db);
+  task = await createTask(t.db, {
+    author_uuid: owner.uuid,
+    category_id: category.id,
+    title: 'Paint the garden fence',
+    description: 'Two coats, white.',
+    locations: [{ address: `${STREET}, Rīga, LV-1010`, city: 'Rīga', lat: 56.958, lng: 24.121 }],
+  });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+async function get(url: string, viewer: TestUser | null) {
+  if (!viewer) return t.app.inject({ method: 'GET', url });
+  return (await loggedInAgent(t.app, viewer)).get(url);
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+interface Case {
+  name: RouteName;
+  /** Text of the page's main content. */
+  shows?: (locale: Locale) => RegExp;
+}
+
+const CASES: Case[] = [
+  { name: 'home' },
+  { name: 'tasks', shows: () => /Paint the garden fence/ },
+  { name: 'task', shows: () => /Paint the garden fence.*Two coats, white\./ },
+  { name: 'freelancers' },
+  { name: 'profile', shows: () => /Owner P\./ },
+  { name: 'login' },
+  { name: 'register' },
+  { name: 'becomeFreelancer' },
+  { name: 'tasksCreate' },
+  { name: 'confirmEmail' },
+  { name: 'taskView' },
+];
+
+describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
+  const viewers: [string, () => TestUser | null][] = [
+    ['a visitor', () => null],
+    ['a signed-in user', () => other],
+  ];
+  describe.each(viewers)('for %s', (_label, viewerOf) => {
+    it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+      const viewer = viewerOf();
+      const params: Record<string, string> =
+        c.name === 'task'
+          ? { slug: task.identifier }
+          : c.name === 'profile'
+            ? { uuid: owner.uuid }
+            : c.name === 'taskView'
+              ? { uuid: task.uuid }
+              : {};
+      const res = await get(routePath(locale, c.name, params), viewer);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain(`<html lang="${locale}">`);
+      expect(res.body.match(/<title>/g)).toHaveLength(1);
+      const root = rootOf(res.body);
+      expect(root).toMatch(/<header/);
+      if (c.shows) expect(text(root)).toMatch(c.shows(locale));
+      // Nothing private: the exact address before assignment, the owner's contacts.
+      expect(res.body).not.toContain(STREET);
+      expect(res.body).not.toContain(OWNER_PHONE);
+      expect(res.body).not.toContain(owner.email);
+      // Only the viewer's own data: who they are.
+      const me = embeddedAnswer<{ uuid: string } | null>(res.body, 'me');
+      expect(me?.uuid ?? null).toBe(viewer?.uuid ?? null);
+    });
+  });
+
+  it('an unknown path is the 404 page with status 404', async () => {
+    const res = await get(`/${locale}/no/such/page`, null);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain(`<html lang="${locale}">`);
+    expect(rootOf(res.body)).toContain('data-status="404"');
+  });
+});
+
+it('the owner sees the exact address of their task in the rendered page', async () => {
+  const res = await get(`/en/tasks/${task.identifier}`, owner);
+  expect(res.statusCode).toBe(200);
+  expect(text(rootOf(res.body))).toContain(STREET);
+});
+
+it('the page carries its styles and no inline script (the CSP allows none)', async () => {
+  const res = await get('/lv', null);
+  expect(res.body).toMatch(/<style data-styled="true"/);
+  expect(res.body.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? []).toEqual([]);
+});
