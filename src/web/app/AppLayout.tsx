@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { HydrationGate } from '../ui/HydrationGate';
 import type { Locale } from '../../shared/locales';
 import { CategorySidebar } from '../features/categories';
 import { ErrorPage } from '../features/errors/ErrorPage';
@@ -119,7 +120,7 @@ export function AppLayout({ locale, children }: { locale: Locale; children: Reac
       overlay={<Notices />}
     >
       <OutageBanner />
-      {content}
+      <HydrationGate>{content}</HydrationGate>
     </Layout>
   );
 }
