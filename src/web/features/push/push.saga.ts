@@ -20,6 +20,7 @@ import type { AppRouter } from '../../app/navigation';
 import { matchRoute } from '../../i18n/routes';
 import { refetchConversation } from '../chat/chatApi';
 import { showNotice, type NoticeLink } from '../notices/noticesSlice';
+import { hydrated } from '../../api/hydration';
 import { selectCurrentUser, sessionApi } from '../session/sessionApi';
 import { loggedOut } from '../session/sessionActions';
 import { createEventSource } from './eventSource';
@@ -212,7 +213,9 @@ const changesTarget = (action: Action): boolean =>
   taskPageOpened.match(action) ||
   taskPageClosed.match(action) ||
   loggedOut.match(action) ||
-  sessionApi.endpoints.me.matchFulfilled(action);
+  sessionApi.endpoints.me.matchFulfilled(action) ||
+  // A server-rendered page hands the current user over in the hydration payload, with no request.
+  hydrated.match(action);
 
 export function* pushSaga() {
   let watcher: SagaTask | null = null;

@@ -4,6 +4,7 @@
 import { waitFor } from '@testing-library/react';
 import type { ChatMessagePushEvent, OfferNotChosenPushEvent } from '../../../../src/shared/types';
 import { apiLog } from '../../../../src/web/api/log';
+import { dehydrate } from '../../../../src/web/app/prefetch';
 import { setupStore } from '../../../../src/web/app/store';
 import { taskPageClosed, taskPageOpened } from '../../../../src/web/features/push/pushActions';
 import {
@@ -71,6 +72,19 @@ afterEach(() => {
 });
 
 describe('the app-wide stream of a signed-in user', () => {
+  it('opens on a server-rendered page, whose user comes with the hydration payload', async () => {
+    // The server's store knows the user (prefetchPage); the browser's starts from its dehydrate.
+    const server = setupStore({ i18n: { locale: 'en' } }, { hydration: null });
+    await server.dispatch(sessionApi.util.upsertQueryData('me', undefined, owner));
+    const store = setupStore(
+      { i18n: { locale: 'en' } },
+      { router: fakeRouter('/en'), hydration: dehydrate(server) },
+    );
+    const stream = await streamAt('/api/push');
+    stream.send(chatEvent);
+    await waitFor(() => expect(store.getState().notices).toHaveLength(1));
+  });
+
   it('on the home page: a chat message becomes a notice naming the sender and the task, with its link', async () => {
     const { store } = await setup('/en');
     const stream = await streamAt('/api/push');
