@@ -3,7 +3,7 @@
  * setting up data quickly, a task made through the API the form uses, and an XSS tripwire.
  */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, waitForHydration } from './support';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -163,6 +163,7 @@ export async function fillTaskForm(
   page: Page,
   fields: { title?: string; description?: string; days?: number } = {},
 ): Promise<void> {
+  await waitForHydration(page);
   await page.getByLabel('Category').selectOption({ label: 'Home repair and construction' });
   await page.getByLabel('Subcategory').selectOption({ label: 'Plumbing' });
   await page.getByRole('checkbox', { name: 'English' }).check();

@@ -3,10 +3,20 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'talka-demo';
 
+/**
+ * Waits until React has hydrated the server's HTML: the layout's HydrationGate (a disabled,
+ * aria-busy fieldset until then) is enabled, and one more frame has passed for the effects.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('fieldset[aria-busy="true"]'));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
 /** Logs in through the real login form of the given locale. */
 export async function logIn(page: Page, email: string, locale = 'en'): Promise<void> {
   const loginPath = locale === 'lv' ? 'pieslegties' : 'login';
   await page.goto(`/${locale}/${loginPath}`);
+  await waitForHydration(page);
   await page.getByLabel(/email|e-pasts/i).fill(email);
   await page.getByLabel(/password|parole/i).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /log in|pieslēgties/i }).click();
