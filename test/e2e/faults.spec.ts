@@ -20,7 +20,7 @@ import {
   startConversation,
   userPage,
 } from './robustness';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, waitForHydration } from './support';
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 1;
 const BASE = `http://localhost:${PORT}`;
@@ -97,6 +97,7 @@ test.afterAll(async () => {
 /** Logs in through the form on this file's server. */
 async function logIn(page: Page, email: string): Promise<void> {
   await page.goto('/en/login');
+  await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -106,7 +107,7 @@ async function logIn(page: Page, email: string): Promise<void> {
 /** Waits until the page's push stream is open (an answered /api/push request). */
 const pushOpened = (page: Page, timeout = 30_000) =>
   page.waitForResponse(
-    (response) => response.url().includes('/api/push') && response.status() === 200,
+    (response) => response.url().includes('/api/push?tasks=') && response.status() === 200,
     { timeout },
   );
 

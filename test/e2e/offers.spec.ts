@@ -156,7 +156,7 @@ test.describe('offers between two browsers', () => {
     const freelancer = await userPage(browser, 'freelancer@talka.test');
     // The freelancer's task page subscribes to the push stream; wait until the server has it.
     const pushOpen = freelancer.waitForResponse(
-      (response) => response.url().includes('/api/push') && response.status() === 200,
+      (response) => response.url().includes('/api/push?tasks=') && response.status() === 200,
     );
     await freelancer.goto('/en/tasks/TKET0001');
     await pushOpen;

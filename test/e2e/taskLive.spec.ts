@@ -80,7 +80,7 @@ test.describe('live updates of an open task page', () => {
           await logIn(owner, 'business@talka.test');
           // The page subscribes to its task's push stream; wait until the server has it.
           const pushOpen = owner.waitForResponse(
-            (response) => response.url().includes('/api/push') && response.status() === 200,
+            (response) => response.url().includes('/api/push?tasks=') && response.status() === 200,
           );
           await owner.goto('/en/tasks/TKBIZ001');
           await pushOpen;

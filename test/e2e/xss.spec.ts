@@ -125,9 +125,13 @@ test.describe('hostile user text is shown as text', () => {
     expect(listHtml).toContain('&lt;img src=x onerror=window.__xss=1,alert(1)&gt;');
     const list = await page.evaluate((source) => {
       const doc = new DOMParser().parseFromString(source, 'text/html');
-      const data = JSON.parse(doc.getElementById('talka-data')?.textContent ?? 'null') as {
-        taskList: { page: { data: Array<{ title: string }> } } | null;
-      } | null;
+      // The render's store state: the page of tasks as the API answered (getTasks).
+      type Query = { endpointName?: string; data?: { data: Array<{ title: string }> } };
+      const queries = (
+        JSON.parse(doc.getElementById('talka-data')?.textContent ?? 'null') as {
+          hydration?: { api?: { queries?: Record<string, Query> } };
+        } | null
+      )?.hydration?.api?.queries;
       return {
         headElements: Array.from(doc.head.children).map((node) => node.tagName.toLowerCase()),
         cardTitles: Array.from(doc.querySelectorAll('#root article h2')).map((h) => h.textContent),
@@ -135,7 +139,10 @@ test.describe('hostile user text is shown as text', () => {
         scriptsWithUserText: Array.from(doc.scripts).filter(
           (script) => script.type !== 'application/json' && script.text.includes('__xss'),
         ).length,
-        embedded: data?.taskList?.page.data.map((task) => task.title) ?? null,
+        embedded:
+          Object.values(queries ?? {})
+            .find((q) => q.endpointName === 'getTasks')
+            ?.data?.data.map((task) => task.title) ?? null,
       };
     }, listHtml);
     expect(list.headElements).not.toContain('img');
@@ -154,7 +161,7 @@ test.describe('hostile user text is shown as text', () => {
     const freelancerGuard = xssTripwire(freelancer);
     try {
       const pushOpen = owner.waitForResponse(
-        (response) => response.url().includes('/api/push') && response.status() === 200,
+        (response) => response.url().includes('/api/push?tasks=') && response.status() === 200,
       );
       await owner.goto(taskUrl);
       await pushOpen;
@@ -213,7 +220,7 @@ test.describe('hostile user text is shown as text', () => {
         notify_if_not_chosen: true,
       });
       const pushOpen = other.waitForResponse(
-        (response) => response.url().includes('/api/push') && response.status() === 200,
+        (response) => response.url().includes('/api/push?tasks=') && response.status() === 200,
       );
       await other.goto(taskUrl);
       await pushOpen;
@@ -303,11 +310,15 @@ test.describe('hostile user text is shown as text', () => {
       // The title became no element: no refresh, no full-page link, and the page stays.
       await expect(page.locator('meta[http-equiv]')).toHaveCount(0);
       await expect(page.locator('a[href^="https://example.test"]')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Next image' }).click();
-      await expect(page.locator('.lg-current img.lg-object')).toHaveAttribute(
-        'alt',
-        `Photo 1 of 2: ${title}`,
-      );
+      // A click during the viewer's opening animation is ignored by lightgallery: click until it moves.
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Next image' }).click();
+        await expect(page.locator('.lg-current img.lg-object')).toHaveAttribute(
+          'alt',
+          `Photo 1 of 2: ${title}`,
+          { timeout: 1500 },
+        );
+      }).toPass({ timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe(url);
       await guard.check();
     });
