@@ -5,6 +5,7 @@ import {
   expectModalKeyboardRoundTrip,
   expectNoA11yViolations,
   logIn,
+  waitForHydration,
 } from './support';
 
 test.describe('completion and reports', () => {
@@ -108,6 +109,8 @@ test.describe('completion and reports', () => {
 
   test('a visitor reports a task once; a second report is refused', async ({ page }) => {
     await page.goto('/en/tasks/TKLT0001');
+    // The keyboard round trip focuses the button: not while the server's HTML is still disabled.
+    await waitForHydration(page);
     const report = page.getByRole('button', { name: 'Report', exact: true });
 
     // Keyboard: Enter opens the modal, the focus stays inside, Escape gives it back to the button.
