@@ -3,10 +3,11 @@
  * nothing yet, but already receives the lifecycle machine's decision, so wiring one in is a change
  * inside its component only.
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../../shared/types';
+import { HydrationBoundary } from '../../../ui/HydrationBoundary';
 import { CompletionButtons } from '../../completion/CompletionButtons';
 import { ReportControl } from '../../reports/ReportControl';
 import { MakeOfferControl } from '../../offers';
@@ -54,8 +55,8 @@ export function MakeOfferSlot(props: SlotProps) {
 export function OffersSlot(props: SlotProps) {
   if (!SEES_OFFERS.has(props.role) && !props.controls.has('FIND_FREELANCERS')) return null;
   return (
-    <Suspense fallback={null}>
+    <HydrationBoundary>
       <OffersSection {...props} />
-    </Suspense>
+    </HydrationBoundary>
   );
 }
