@@ -7,8 +7,6 @@ import { errorPageSlice } from '../features/errors/errorPageSlice';
 import { outageSlice } from '../features/errors/outageSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
 import { loggedOut } from '../features/session/sessionActions';
-import { primeTaskListFromBootData } from '../features/taskList/bootData';
-import { primeTaskFromBootData } from '../features/tasks/bootData';
 import { i18nSlice } from '../i18n/i18nSlice';
 import { clockSlice } from './clock';
 import { getBootData } from './config';
@@ -123,8 +121,6 @@ export function setupStore(preloadedState?: Partial<RootState>, options: SetupSt
     options.hydration === undefined ? readHydrationFromBootData() : options.hydration;
   // Before the first render, so hydrateRoot finds every query the server ran fulfilled.
   if (hydration) store.dispatch(hydrated(hydration));
-  primeTaskFromBootData(store.dispatch);
-  primeTaskListFromBootData(store.dispatch);
   setupListeners(store.dispatch);
   return store;
 }

@@ -1,6 +1,6 @@
 /**
  * /{locale}/tasks/{slug}: the task detail page (SPEC section 2, issue 3). The task comes from the
- * RTK Query cache, primed from the server-embedded data on a full load (see bootData.ts), so the
+ * RTK Query cache, filled by the server render's hand-over on a full load (api/hydration.ts), so the
  * skeleton only shows on client-side navigation. Which controls show is the lifecycle machine's
  * decision (useTaskView); push events refetch the task while the page is open (push.saga.ts).
  */

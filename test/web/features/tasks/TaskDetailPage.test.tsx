@@ -7,6 +7,8 @@ import type { PageRoute } from '../../../../src/web/app/router';
 import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
 import TaskDetailPage from '../../../../src/web/features/tasks/TaskDetailPage';
+import { taskApi } from '../../../../src/web/features/tasks/taskApi';
+import { embedHydration } from '../../../support/hydration';
 import { renderApp } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import {
@@ -395,12 +397,14 @@ describe('TaskDetailPage for freelancers', () => {
 });
 
 describe('TaskDetailPage loading', () => {
-  it('needs no request when the server embedded the task', async () => {
-    const script = document.createElement('script');
-    script.id = 'talka-data';
-    script.type = 'application/json';
-    script.textContent = JSON.stringify({ task: makeTask(), slug: 'TK7Q2XYZ', locale: 'en' });
-    document.body.appendChild(script);
+  it("needs no request when the server's render handed the task over", async () => {
+    embedHydration((dispatch) =>
+      dispatch(
+        taskApi.util.upsertQueryEntries([
+          { endpointName: 'getTask', arg: { slug: 'TK7Q2XYZ', locale: 'en' }, value: makeTask() },
+        ]),
+      ),
+    );
     const fetchMock = serve({ me: null, task: 500 });
     open();
     await title();

@@ -4,28 +4,25 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { apiLog } from '../../../../src/web/api/log';
 import TaskListPage from '../../../../src/web/features/taskList/TaskListPage';
-import { readTaskListBootData } from '../../../../src/web/features/taskList/bootData';
+import { taskListApi } from '../../../../src/web/features/taskList/taskListApi';
 import {
   filtersFromParams,
   requestArgs,
   type TaskListArgs,
 } from '../../../../src/web/features/taskList/filters';
 import type { Paginated, TaskSummary } from '../../../../src/shared/types';
+import { embedHydration, removeEmbeddedData } from '../../../support/hydration';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import { page, routeFetch, summary, TREE } from './fetchRoutes';
 
-/** The server's <script id="talka-data"> of /{locale}/tasks (TaskListPageData). */
+/** The hand-over of a server-rendered /{locale}/tasks: the page its render fetched for its URL. */
 function embed(args: TaskListArgs, body: Paginated<TaskSummary>) {
-  const script = document.createElement('script');
-  script.id = 'talka-data';
-  script.type = 'application/json';
-  script.textContent = JSON.stringify({
-    locale: args.locale,
-    me: null,
-    taskList: { args, page: body },
-  });
-  document.body.appendChild(script);
+  embedHydration((dispatch) =>
+    dispatch(
+      taskListApi.util.upsertQueryEntries([{ endpointName: 'getTasks', arg: args, value: body }]),
+    ),
+  );
 }
 
 const argsOf = (search: string) =>
@@ -35,7 +32,7 @@ beforeEach(() => {
   jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  document.getElementById('talka-data')?.remove();
+  removeEmbeddedData();
   jest.restoreAllMocks();
 });
 
@@ -48,7 +45,7 @@ function setup(route: string) {
   return fetches;
 }
 
-describe('the task list primed from the server-rendered page', () => {
+describe('the task list handed over by the server render', () => {
   it('shows the embedded page at once and requests no tasks', async () => {
     const search = 'categories=plumbing&sort=budget_asc';
     embed(argsOf(search), page([summary({ title: 'Rendered by the server' })], 1, 1, 1));
@@ -69,11 +66,5 @@ describe('the task list primed from the server-rendered page', () => {
     expect(await screen.findByRole('link', { name: 'From the network' })).toBeInTheDocument();
     expect(screen.queryByText('Rendered by the server')).toBeNull();
     expect(fetches.to('/tasks')).toHaveLength(1);
-  });
-
-  it('ignores a page without the list, or a broken one', () => {
-    expect(readTaskListBootData()).toBeNull();
-    embed({ locale: 'xx' } as unknown as TaskListArgs, page([summary()]));
-    expect(readTaskListBootData()).toBeNull();
   });
 });
