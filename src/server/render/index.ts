@@ -88,7 +88,12 @@ export async function sendPage(
   await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
 
   const rendered = await renderApp(url, locale, store, pageCatalog(locale, pageMessageParts(name)));
-  if (rendered.redirect) return reply.redirect(rendered.redirect, 302);
+  for (const cookie of api.setCookies()) void reply.header('Set-Cookie', cookie);
+  // A page that redirects on render (ui/Redirect.tsx): a visitor on the task form goes to login,
+  // a created task's /tasks/view/{uuid} to its page.
+  if (rendered.redirect) {
+    return reply.header('Cache-Control', 'private, no-cache').redirect(rendered.redirect, 302);
+  }
   // The status of what the page shows: the error page (features/errors/ErrorPage.tsx, data-status)
   // for a missing task, profile or path, or a failed render.
   const shown = /<[a-z]+ [^>]*data-status="(\d{3})"/.exec(rendered.html);
@@ -126,7 +131,6 @@ export async function sendPage(
     lang: locale,
     root: rendered.html,
   });
-  for (const cookie of api.setCookies()) void reply.header('Set-Cookie', cookie);
   return (
     reply
       .code(status)

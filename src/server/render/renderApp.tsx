@@ -19,6 +19,7 @@ import { AppProviders } from '../../web/app/App';
 import { appRoutes } from '../../web/app/router';
 import type { AppStore } from '../../web/app/store';
 import { routeIds } from '../../web/i18n/routes';
+import { ServerRedirectContext } from '../../web/ui/Redirect';
 import { DocumentHeadContext, type DocumentHead } from '../../web/ui/useDocumentTitle';
 import type { Messages } from '../../web/i18n/loadMessages';
 
@@ -31,7 +32,7 @@ export interface RenderedApp {
   head: DocumentHead;
   /** 404 for the not-found route, 500 when the page failed and the error page was rendered. */
   status: number;
-  /** A redirect the routes asked for (none today: unprefixed paths are redirected before). */
+  /** Where the page redirected to (ui/Redirect.tsx): the server answers 302 with it. */
   redirect?: string;
 }
 
@@ -66,34 +67,51 @@ function renderComplete(element: React.ReactElement): Promise<string> {
 
 type StaticHandler = ReturnType<typeof createStaticHandler>;
 
+/** What the render tells the server besides its markup: the page's <head>, a redirect. */
+interface Collected {
+  head: DocumentHead;
+  redirect?: string;
+}
+
 function tree(
   handler: StaticHandler,
   context: StaticHandlerContext,
   store: AppStore,
-  head: DocumentHead,
+  collected: Collected,
   sheet: ServerStyleSheet,
 ) {
   const router = createStaticRouter(handler.dataRoutes, context);
   return sheet.collectStyles(
     <DocumentHeadContext
       value={(title) => {
-        head.title = title;
+        collected.head.title = title;
       }}
     >
-      <AppProviders store={store}>
-        {/* No hydration script (the CSP allows no inline script): pages load no route data. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <ServerRedirectContext
+        value={(to) => {
+          collected.redirect ??= to;
+        }}
+      >
+        <AppProviders store={store}>
+          {/* No hydration script (the CSP allows no inline script): pages load no route data. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </ServerRedirectContext>
     </DocumentHeadContext>,
   );
 }
 
 async function renderOnce(handler: StaticHandler, context: StaticHandlerContext, store: AppStore) {
   const sheet = new ServerStyleSheet();
-  const head: DocumentHead = {};
+  const collected: Collected = { head: {} };
   try {
-    const html = await renderComplete(tree(handler, context, store, head, sheet));
-    return { html, styles: sheet.getStyleTags(), head };
+    const html = await renderComplete(tree(handler, context, store, collected, sheet));
+    return {
+      html,
+      styles: sheet.getStyleTags(),
+      head: collected.head,
+      redirect: collected.redirect,
+    };
   } finally {
     sheet.seal();
   }
@@ -124,6 +142,7 @@ export async function renderApp(
   const notFound = leaf?.id === routeIds.notFound(locale);
   try {
     const rendered = await renderOnce(handler, context, store);
+    if (rendered.redirect) return { ...rendered, html: '', styles: '', status: 302 };
     return { ...rendered, status: notFound ? 404 : context.statusCode };
   } catch (error) {
     // The error element of the locale's pages (inside the layout), as the browser would show it.

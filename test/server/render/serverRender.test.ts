@@ -71,6 +71,8 @@ interface Case {
   name: RouteName;
   /** Text of the page's main content. */
   shows?: (locale: Locale) => RegExp;
+  /** Where the page sends this viewer instead (a 302 before any HTML), if it does. */
+  redirects?: (locale: Locale, viewer: TestUser | null) => string | null;
 }
 
 const CASES: Case[] = [
@@ -82,9 +84,16 @@ const CASES: Case[] = [
   { name: 'login' },
   { name: 'register' },
   { name: 'becomeFreelancer' },
-  { name: 'tasksCreate' },
+  {
+    name: 'tasksCreate',
+    redirects: (locale, viewer) =>
+      viewer
+        ? null
+        : `${routePath(locale, 'login')}?next=${encodeURIComponent(routePath(locale, 'tasksCreate'))}`,
+  },
   { name: 'confirmEmail' },
-  { name: 'taskView' },
+  // Where a created task lands: its page, under its identifier.
+  { name: 'taskView', redirects: (locale) => routePath(locale, 'task', { slug: task.identifier }) },
 ];
 
 describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
@@ -104,6 +113,13 @@ describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
               ? { uuid: task.uuid }
               : {};
       const res = await get(routePath(locale, c.name, params), viewer);
+      const redirect = c.redirects?.(locale, viewer) ?? null;
+      if (redirect) {
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe(redirect);
+        expect(res.body).toBe('');
+        return;
+      }
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain(`<html lang="${locale}">`);

@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { emptyTaskForm, type TaskFormValues } from '../../../shared/validation/taskForm';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
+import { Redirect } from '../../ui/Redirect';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMeQuery } from '../session/sessionApi';
@@ -102,7 +103,7 @@ export default function TaskFormPage() {
   }
   if (!me) {
     const next = encodeURIComponent(`${pathname}${search}`);
-    return <Navigate replace to={`${routePath(locale, 'login')}?next=${next}`} />;
+    return <Redirect to={`${routePath(locale, 'login')}?next=${next}`} />;
   }
   return (
     <Page aria-labelledby="task-form-title">

@@ -1,9 +1,10 @@
 import { useIntl } from 'react-intl';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { pageErrorStatus } from '../../api/baseQuery';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
+import { Redirect } from '../../ui/Redirect';
 import { Spinner } from '../../ui/Spinner';
 import { ErrorPage } from '../errors/ErrorPage';
 import { useGetTaskQuery } from '../tasks/taskApi';
@@ -16,7 +17,7 @@ export default function TaskViewPage() {
   const { uuid = '' } = useParams();
   const { data: task, error } = useGetTaskQuery({ slug: uuid, locale }, { skip: uuid === '' });
 
-  if (task) return <Navigate replace to={routePath(locale, 'task', { slug: task.identifier })} />;
+  if (task) return <Redirect to={routePath(locale, 'task', { slug: task.identifier })} />;
   if (error || uuid === '')
     return <ErrorPage status={uuid === '' ? 404 : pageErrorStatus(error)} />;
   return <Spinner label={intl.formatMessage(messages.viewLoading)} />;
