@@ -109,7 +109,7 @@ try {
         `${ms(p.lcpMs)}, ${ms(p.tbtMs)}, ${fixed(p.cls, 3)}`,
       );
     }
-    row('lighthouse', 'task LCP / floor LCP', fixed(results.lighthouse.lcpRatioToFloor), '<= 1.5');
+    row('lighthouse', 'task LCP / floor LCP', fixed(results.lighthouse.lcpRatioToFloor), '<= 1.3');
   }
 
   // 3. The API under autocannon beside a bare Fastify route.

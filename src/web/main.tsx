@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
@@ -37,6 +37,8 @@ void ready.then(() => {
       <App store={store} router={router} />
     </StrictMode>
   );
-  if (container.hasChildNodes()) hydrateRoot(container, app);
+  // Hydration as a transition: React yields to the browser every few milliseconds instead of one
+  // long task (the page is already painted and, until hydrated, its controls are disabled).
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 });

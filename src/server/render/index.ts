@@ -33,12 +33,19 @@ export interface PageData {
   hydration: HydrationPayload;
 }
 
-/** <title> and social meta of a page that is not a task (a task has its own: tasks/head.ts). */
+/**
+ * <title>, description and social meta of a page that is not a task (a task has its own:
+ * tasks/head.ts). The description, what a search result shows under the title, is the home page's
+ * promise in the page's language.
+ */
 function pageHead(title: string, locale: Locale): string {
   const text = escapeHtml(title);
+  const description = escapeHtml(translate(locale, 'home.hero.subtitle'));
   return [
     `<title>${text}</title>`,
+    `<meta name="description" content="${description}" />`,
     `<meta property="og:title" content="${text}" />`,
+    `<meta property="og:description" content="${description}" />`,
     `<meta property="og:site_name" content="Talka" />`,
     `<meta property="og:locale" content="${locale}" />`,
   ].join('\n    ');

@@ -124,6 +124,11 @@ describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain(`<html lang="${locale}">`);
       expect(res.body.match(/<title>/g)).toHaveLength(1);
+      // What a search result shows under the title, in the page's language.
+      const description = /<meta name="description" content="([^"]+)"/.exec(res.body)?.[1];
+      if (c.name === 'task') expect(description).toBe('Two coats, white.');
+      else if (locale === 'en') expect(description).toMatch(/^Describe your task, get offers/);
+      else expect(description).toMatch(/^[^a-z]*[а-я]/);
       const root = rootOf(res.body);
       expect(root).toMatch(/<header/);
       if (c.shows) expect(text(root)).toMatch(c.shows(locale));
