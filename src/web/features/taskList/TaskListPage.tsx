@@ -536,9 +536,9 @@ export default function TaskListPage() {
           </Notice>
         ) : (
           <Results aria-busy={isFetching || undefined}>
-            {tasks.map((task) => (
+            {tasks.map((task, index) => (
               <li key={task.uuid}>
-                <TaskSummaryCard task={task} locale={locale} headingLevel={2} />
+                <TaskSummaryCard task={task} locale={locale} headingLevel={2} first={index === 0} />
               </li>
             ))}
           </Results>

@@ -106,6 +106,11 @@ export interface TaskSummaryCardProps {
   now?: Date;
   /** The title's heading level: 3 under a section's h2 (home), 2 right under the page's h1 (list). */
   headingLevel?: 2 | 3;
+  /**
+   * The first card of a page, on screen at once: its photo is the page's largest paint on a phone,
+   * so it loads with the page, first, instead of lazily once the layout has placed it.
+   */
+  first?: boolean;
 }
 
 /** A task in a list: title, category, status, budget, when, where, offers and author. */
@@ -114,6 +119,7 @@ export function TaskSummaryCard({
   locale,
   now: givenNow,
   headingLevel = 3,
+  first = false,
 }: TaskSummaryCardProps) {
   const intl = useIntl();
   const clock = useNow();
@@ -128,7 +134,8 @@ export function TaskSummaryCard({
           alt=""
           width={320}
           height={140}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           decoding="async"
         />
       )}

@@ -153,6 +153,39 @@ describe('TaskListPage results', () => {
     expect(screen.getByText('30 tasks found')).toBeInTheDocument();
   });
 
+  it("loads the first card's photo with the page (the largest paint on a phone), the rest lazily", async () => {
+    const photo = (n: number) => `/uploads/tasks/t${n}/p_thumb.jpg`;
+    setup('/en/tasks', () =>
+      json(
+        200,
+        page(
+          [1, 2, 3].map((n) =>
+            summary({
+              uuid: `t${n}`,
+              identifier: `TKCARD0${n}`,
+              title: `Task ${n}`,
+              thumbnail: photo(n),
+            }),
+          ),
+          1,
+          1,
+          3,
+        ),
+      ),
+    );
+    await screen.findByRole('link', { name: 'Task 3' });
+    const images = screen
+      .getAllByTestId('task-summary-card')
+      .map((card) => card.querySelector('img') as HTMLImageElement);
+    expect(images.map((img) => img.getAttribute('src'))).toEqual([photo(1), photo(2), photo(3)]);
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    for (const img of images.slice(1)) {
+      expect(img).toHaveAttribute('loading', 'lazy');
+      expect(img).not.toHaveAttribute('fetchpriority');
+    }
+  });
+
   it('shows anywhere, one offer, a single budget and a deleted author', async () => {
     setup('/en/tasks', () =>
       json(
