@@ -5,6 +5,7 @@ import {
   expectEveryControlReachableByTab,
   expectFocusTrappedIn,
   expectNoA11yViolations,
+  waitForHydration,
 } from './support';
 
 /** The e2e server's data folder (scripts/e2e.mjs makes one per run; playwright.config.ts). */
@@ -148,7 +149,13 @@ test.describe('browsing as a newcomer', () => {
 
     // Back on the task, logged in but not a freelancer: the control leads to become-freelancer.
     await expect(page).toHaveURL(/\/en\/tasks\/TKOPEN01$/);
+    // On a phone the account and the languages are behind the header's menu button (issue 16).
+    await waitForHydration(page);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'LV Latviešu' })).toBeVisible();
+    await expect(page.getByText('Nora N.', { exact: true })).toBeVisible();
     const customerOffer = page.getByRole('link', { name: 'Make an offer' });
     await expect(customerOffer).toHaveAccessibleDescription('Become a freelancer to make an offer');
     await customerOffer.click();

@@ -91,6 +91,8 @@ export function AppLayout({ locale, children }: { locale: Locale; children: Reac
   return (
     <Layout
       skipLabel={intl.formatMessage(uiMessages.skipToContent)}
+      menuLabel={intl.formatMessage(uiMessages.menu)}
+      menuResetKey={url}
       navLabel={intl.formatMessage(appMessages.mainNav)}
       logo={
         <Link to={routePath(locale, 'home')} aria-label={intl.formatMessage(appMessages.logoLabel)}>

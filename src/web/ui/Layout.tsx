@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Shell = styled.div`
@@ -59,12 +59,72 @@ const Nav = styled.nav`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-left: auto;
+/**
+ * Languages and the account. Wide screens show them in the header's row; on a phone they would wrap
+ * and squeeze the name and "Log out" (issue 16), so there they sit behind the menu button, in a
+ * panel under the header's first row.
+ */
+const Actions = styled.div<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  order: 4;
+  width: 100%;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: flex;
+    order: 0;
+    width: auto;
+    flex-direction: row;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+    padding: 0;
+    border-top: 0;
+    margin-left: auto;
+  }
 `;
+
+const MenuButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: 44px;
+  margin-left: auto;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: none;
+  }
+`;
+
+/** Three bars; the button's text names it. */
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path
+        d="M3 5h14M3 10h14M3 15h14"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
 
 const Main = styled.main`
   flex: 1;
@@ -84,8 +144,12 @@ interface Props {
   /** Translated label of the main navigation. */
   navLabel: string;
   nav?: ReactNode;
-  /** Right side of the header: language switcher, user menu. */
+  /** Right side of the header: language switcher, user menu (behind a menu button on phones). */
   actions?: ReactNode;
+  /** Translated 'Menu': the phone's button that shows the actions. */
+  menuLabel: string;
+  /** Closes the phone's menu when it changes (the page's URL: a link in it was followed). */
+  menuResetKey?: string;
   /** Translated 'Skip to content'. */
   skipLabel: string;
   /** Toasts and other overlays. */
@@ -94,15 +158,56 @@ interface Props {
 }
 
 /** Page frame: skip link, sticky header (logo, nav, actions), main content. */
-export function Layout({ logo, navLabel, nav, actions, skipLabel, overlay, children }: Props) {
+export function Layout({
+  logo,
+  navLabel,
+  nav,
+  actions,
+  menuLabel,
+  menuResetKey,
+  skipLabel,
+  overlay,
+  children,
+}: Props) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Another page (a link in the menu followed) finds it closed: reset while rendering, the way
+  // React adjusts state to a changed prop, not in an effect after a render with it open.
+  const [menuPage, setMenuPage] = useState(menuResetKey);
+  if (menuPage !== menuResetKey) {
+    setMenuPage(menuResetKey);
+    setMenuOpen(false);
+  }
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   return (
     <Shell>
       <SkipLink href="#main">{skipLabel}</SkipLink>
-      <HeaderBar>
+      <HeaderBar onKeyDown={closeOnEscape}>
         <HeaderInner>
           <Logo>{logo}</Logo>
           {nav && <Nav aria-label={navLabel}>{nav}</Nav>}
-          {actions && <Actions>{actions}</Actions>}
+          {actions && (
+            <>
+              <MenuButton
+                ref={menuButton}
+                type="button"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen(!menuOpen)}
+              >
+                <MenuIcon />
+                {menuLabel}
+              </MenuButton>
+              <Actions id={menuId} $open={menuOpen}>
+                {actions}
+              </Actions>
+            </>
+          )}
         </HeaderInner>
       </HeaderBar>
       <Main id="main" tabIndex={-1}>

@@ -8,6 +8,7 @@ export const uiMessages = defineMessages({
   cancel: { id: 'ui.confirmModal.cancel', defaultMessage: 'Cancel' },
   dismiss: { id: 'ui.notice.dismiss', defaultMessage: 'Dismiss' },
   skipToContent: { id: 'ui.layout.skipToContent', defaultMessage: 'Skip to content' },
+  menu: { id: 'ui.layout.menu', defaultMessage: 'Menu' },
   unsavedTitle: { id: 'ui.unsaved.title', defaultMessage: 'Leave this page?' },
   unsavedText: {
     id: 'ui.unsaved.text',

@@ -48,6 +48,8 @@ describe('app routes', () => {
   it('shows a visitor the log-in link and the language switcher keeps the page', async () => {
     const { user, router } = renderApp({ route: '/en/login' });
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    // jsdom has no media queries: the header is the phone's, languages behind the menu button.
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
     const switcher = screen.getByRole('navigation', { name: 'Language' });
     await user.click(within(switcher).getByRole('link', { name: 'LV Latviešu' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lv/pieslegties'));
@@ -114,8 +116,10 @@ describe('app routes', () => {
     );
     const { user } = renderApp({ route: '/en' });
     expect(await screen.findByText('Alice E.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('You have logged out.')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    // The menu stays open where the account was, now with the log-in link.
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeVisible();
   });
 });
