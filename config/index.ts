@@ -13,9 +13,10 @@ export interface PublicConfig {
   mapTileUrl: string;
   /** Attribution shown under the map tiles. MAP_TILE_ATTRIBUTION */
   mapTileAttribution: string;
-  /** Country (ISO 3166-1 alpha-2, lower case) the address search is limited to. GEO_REGION, default lv */
-  geoRegion: string;
-  /** Base latitude and longitude for address search and the map. GEO_BASE_LAT / GEO_BASE_LNG (Riga) */
+  /**
+   * Base latitude and longitude for address search and the map. GEO_BASE_LAT / GEO_BASE_LNG (Riga).
+   * The address search uses GEO_LANGUAGE_BASES instead for the languages listed there.
+   */
   geoBaseLat: number;
   geoBaseLng: number;
   /** Public origin used in share links and social meta tags. PUBLIC_URL, default http://localhost:PORT */
@@ -79,6 +80,18 @@ export interface ServerConfig {
   geocoderUrl: string;
   /** GEOCODER_KEY: sent as apiKey query parameter when set */
   geocoderKey: string;
+  /**
+   * Countries (ISO 3166-1 alpha-2, lower case) the address search is limited to. GEO_COUNTRIES,
+   * comma separated, default lv,ee,lt (GEO_REGION, one code, is read when GEO_COUNTRIES is unset).
+   * The offline gazetteer holds lv, ee and lt; `node scripts/gazetteer.mjs <codes>` adds others.
+   */
+  geoCountries: string[];
+  /**
+   * The address search's base point per UI language when the user has no place yet.
+   * GEO_LANGUAGE_BASES, 'language:lat,lng' separated by ';', default
+   * et:59.437,24.7536;lt:54.6872,25.2797 (Tallinn, Vilnius); other languages: GEO_BASE_LAT/LNG.
+   */
+  geoLanguageBases: Record<string, { lat: number; lng: number }>;
   public: PublicConfig;
 }
 
@@ -114,6 +127,43 @@ const wholeNumber = (
   }
   return value;
 };
+
+/** GEO_COUNTRIES (or the older GEO_REGION): two-letter country codes. */
+function geoCountriesOf(env: Env): string[] {
+  const name = env.GEO_COUNTRIES !== undefined ? 'GEO_COUNTRIES' : 'GEO_REGION';
+  const raw = env[name] ?? '';
+  if (raw.trim() === '') return ['lv', 'ee', 'lt'];
+  const codes = raw.split(',').map((c) => c.trim().toLowerCase());
+  if (codes.some((c) => !/^[a-z]{2}$/.test(c))) {
+    throw new ConfigError(
+      `${name}=${JSON.stringify(raw)}: expected ISO 3166-1 alpha-2 codes separated by commas`,
+    );
+  }
+  return [...new Set(codes)];
+}
+
+const DEFAULT_LANGUAGE_BASES = 'et:59.437,24.7536;lt:54.6872,25.2797';
+
+/** GEO_LANGUAGE_BASES: 'et:59.437,24.7536;lt:54.6872,25.2797'. */
+function geoLanguageBasesOf(env: Env): Record<string, { lat: number; lng: number }> {
+  const raw = env.GEO_LANGUAGE_BASES ?? DEFAULT_LANGUAGE_BASES;
+  const bases: Record<string, { lat: number; lng: number }> = {};
+  for (const item of raw.split(';')) {
+    if (item.trim() === '') continue;
+    const match = /^\s*([a-z]{2,3})\s*:\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/i.exec(
+      item,
+    );
+    const lat = Number(match?.[2]);
+    const lng = Number(match?.[3]);
+    if (!match || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+      throw new ConfigError(
+        `GEO_LANGUAGE_BASES=${JSON.stringify(raw)}: expected language:lat,lng items separated by ';'`,
+      );
+    }
+    bases[match[1].toLowerCase()] = { lat, lng };
+  }
+  return bases;
+}
 
 /** Limits and lifetimes that only make sense together. */
 function checkSessionLifetimes(idleMinutes: number, absoluteHours: number): void {
@@ -166,12 +216,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL || 'info',
     geocoderUrl: env.GEOCODER_URL ?? '',
     geocoderKey: env.GEOCODER_KEY ?? '',
+    geoCountries: geoCountriesOf(env),
+    geoLanguageBases: geoLanguageBasesOf(env),
     public: {
       apiBase: env.API_BASE || '/api',
       expiringSoonDays: int(env.EXPIRING_SOON_DAYS, 3),
       mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '© OpenStreetMap contributors',
-      geoRegion: env.GEO_REGION || 'lv',
       geoBaseLat: int(env.GEO_BASE_LAT, 56.9496),
       geoBaseLng: int(env.GEO_BASE_LNG, 24.1052),
       publicUrl,

@@ -22,7 +22,15 @@ export interface Place {
   /** One line, comma separated, most specific part first: 'Brīvības iela 68, Rīga, Latvia'. */
   address: string;
   components: PlaceComponents;
+  /**
+   * The point is the town's, not the street's: the offline gazetteer knows towns only, and keeps
+   * a street typed before a town as typed. The address input labels such a suggestion.
+   */
+  approximate?: boolean;
 }
+
+/** Longest address search text the API takes. */
+export const ADDRESS_QUERY_MAX = 200;
 
 /** A selected location as the task form keeps it. */
 export interface PlaceLocation {
@@ -39,7 +47,7 @@ export interface Bounds {
   maxLng: number;
 }
 
-/** Address search bounds: about this many degrees around the base or given location (SPEC 9). */
+/** The address search area: about this many degrees around the base or given location (SPEC 5). */
 export const SEARCH_BOUNDS_DEGREES = 0.5;
 
 const filled = (value: string | undefined | null): value is string =>

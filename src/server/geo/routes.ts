@@ -1,13 +1,16 @@
 /**
  * GET /geo/search?q=&lat=&lng=  -> { data: Place[] }
  * GET /geo/reverse?lat=&lng=    -> { data: Place | null }
- * The prefix (/api) is applied by whoever registers the plugin. Search is limited to about
- * 0.5 degrees around the given point, or else the configured base point, and to the configured
- * country (SPEC section 5 'Address input').
+ * The prefix (/api) is applied by whoever registers the plugin. Search is limited to the
+ * configured countries (GEO_COUNTRIES); its area is about 0.5 degrees around the given point (the
+ * user's last place), or else the base point of the request's language (GEO_LANGUAGE_BASES:
+ * Tallinn for et, Vilnius for lt) or the configured base (Rīga): places there come first
+ * (SPEC section 5 'Address input'). A too long q is a 422 with a field error, as any bad input.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import type { ServerConfig } from '../../../config';
+import { ADDRESS_QUERY_MAX } from '../../shared/places';
 import { isLocale, type Locale } from '../../shared/locales';
 import { isMessageRef, ref, validationMessages as m } from '../../shared/validation/messages';
 import { localeFromHeader, translate } from '../i18n';
@@ -19,7 +22,7 @@ export interface GeoRoutesOptions {
   config: ServerConfig;
 }
 
-export const QUERY_MAX = 200;
+export const QUERY_MAX = ADDRESS_QUERY_MAX;
 
 /** '' and absent are 'not given'; anything else must be a number in range. */
 const coordinate = (limit: number) =>
@@ -102,7 +105,13 @@ const geoRoutes: FastifyPluginAsync<GeoRoutesOptions> = async (app, opts) => {
   app.addHook('onListen', async () => {
     geocoder.warmUp?.().catch((err: unknown) => app.log.warn({ err }, 'geocoder warm-up failed'));
   });
-  const country = config.public.geoRegion.trim().toLowerCase() || undefined;
+  const countries = config.geoCountries;
+  /** The search's base point when the client gives none: by the UI language, else the default. */
+  const baseFor = (locale: Locale): { lat: number; lng: number } =>
+    config.geoLanguageBases[locale] ?? {
+      lat: config.public.geoBaseLat,
+      lng: config.public.geoBaseLng,
+    };
 
   async function answer<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) {
     try {
@@ -125,14 +134,17 @@ const geoRoutes: FastifyPluginAsync<GeoRoutesOptions> = async (app, opts) => {
       if (err instanceof yup.ValidationError) return sendInvalid(request, reply, err);
       throw err;
     }
-    const given = query.lat !== undefined && query.lng !== undefined;
+    const locale = localeOf(request);
+    const base =
+      query.lat !== undefined && query.lng !== undefined
+        ? { lat: query.lat, lng: query.lng }
+        : baseFor(locale);
     return answer(request, reply, () =>
       geocoder.search({
         text: query.q,
-        lat: given ? query.lat : config.public.geoBaseLat,
-        lng: given ? query.lng : config.public.geoBaseLng,
-        country,
-        language: localeOf(request),
+        ...base,
+        countries,
+        language: locale,
         limit: query.limit,
       }),
     );

@@ -5,11 +5,14 @@ export type { Place, PlaceComponents };
 
 export interface SearchQuery {
   text: string;
-  /** Base point: results are limited to about 0.5 degrees around it when given. */
+  /**
+   * Base point: results within about 0.5 degrees around it (the search area) come first, and
+   * the nearer the better.
+   */
   lat?: number;
   lng?: number;
-  /** ISO 3166-1 alpha-2 (any case): results are limited to this country when given. */
-  country?: string;
+  /** ISO 3166-1 alpha-2 codes (any case): results are limited to these countries when given. */
+  countries?: readonly string[];
   /** UI language for names that have one (country names, Photon's lang). */
   language?: string;
   /** Maximum number of results, default 5, at most 20. */

@@ -6,7 +6,6 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   expiringSoonDays: 3,
   mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   mapTileAttribution: '© OpenStreetMap contributors',
-  geoRegion: 'lv',
   geoBaseLat: 56.9496,
   geoBaseLng: 24.1052,
   publicUrl: typeof window !== 'undefined' ? window.location.origin : 'http://localhost:3000',

@@ -54,6 +54,35 @@ const Option = styled.li<{ $active: boolean }>`
   cursor: pointer;
 `;
 
+const OptionNote = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/**
+ * Under the input like the list, out of the flow, so its text coming and going moves nothing on
+ * the page. Always rendered: a live region announces what appears in it.
+ */
+const StatusSlot = styled.div`
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  z-index: 10;
+`;
+
+const Empty = styled.p`
+  margin: 2px 0 0;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
 const Error = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
@@ -85,6 +114,10 @@ export interface AddressInputProps {
   debounceMs?: number;
   /** Shortest text that is searched. */
   minChars?: number;
+  /** A translated note under a suggestion's address (e.g. that its point is approximate). */
+  describe?: (place: Place) => ReactNode;
+  /** Translated text shown while a finished search found nothing for the typed text. */
+  noResults?: ReactNode;
 }
 
 /**
@@ -107,6 +140,8 @@ export function AddressInput({
   name,
   debounceMs = 250,
   minChars = 2,
+  describe,
+  noResults,
 }: AddressInputProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
@@ -115,6 +150,8 @@ export function AddressInput({
   const [suggestions, setSuggestions] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(-1);
+  // The last search found nothing (cleared by typing and by leaving the field).
+  const [empty, setEmpty] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Only the newest search may fill the list.
   const seq = useRef(0);
@@ -149,6 +186,7 @@ export function AddressInput({
       setSuggestions(places);
       setHighlight(-1);
       setOpen(places.length > 0);
+      setEmpty(places.length === 0);
       return places;
     } catch (err) {
       if (mine === seq.current) {
@@ -170,6 +208,7 @@ export function AddressInput({
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const text = event.target.value;
+    setEmpty(false);
     onTextChange(text);
     clearTimeout(timer.current);
     if (text.trim().length < minChars) {
@@ -223,11 +262,24 @@ export function AddressInput({
 
   const onInputBlur = () => {
     close();
+    setEmpty(false);
     if (value.trim() === '') onClear();
     onBlur?.();
   };
 
+  const optionContent = (place: Place): ReactNode => {
+    const note = describe?.(place);
+    return (
+      <>
+        <span>{place.address}</span>
+        {note && <OptionNote>{note}</OptionNote>}
+      </>
+    );
+  };
+
   const expanded = open && suggestions.length > 0;
+  const noResultsId = `${inputId}-empty`;
+  const showEmpty = empty && !expanded && !error && Boolean(noResults);
   const activeId = expanded && highlight >= 0 ? `${inputId}-option-${highlight}` : undefined;
   return (
     <Field>
@@ -243,7 +295,7 @@ export function AddressInput({
         aria-controls={listId}
         aria-activedescendant={activeId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : showEmpty ? noResultsId : undefined}
         placeholder={placeholder}
         value={value}
         onChange={onChange}
@@ -264,10 +316,13 @@ export function AddressInput({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(place)}
             >
-              {place.address}
+              {optionContent(place)}
             </Option>
           ))}
       </List>
+      <StatusSlot role="status">
+        {showEmpty && <Empty id={noResultsId}>{noResults}</Empty>}
+      </StatusSlot>
       {error && <Error id={errorId}>{error}</Error>}
     </Field>
   );

@@ -58,6 +58,15 @@ export const taskFormMessages = defineMessages({
     id: 'taskForm.address.unusable',
     defaultMessage: 'This place has no full address. Choose a more precise one.',
   },
+  approximate: {
+    id: 'taskForm.address.approximate',
+    defaultMessage: 'Approximate: the pin is at the centre of {city}',
+  },
+  noPlaces: {
+    id: 'taskForm.address.noPlaces',
+    defaultMessage:
+      'No town found. Type the street and then the town, e.g. “Brīvības iela 5, Sigulda”.',
+  },
   searchFailed: {
     id: 'taskForm.address.searchFailed',
     defaultMessage: 'The address search is not available right now.',

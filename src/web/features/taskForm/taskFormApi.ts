@@ -155,8 +155,11 @@ export const taskFormApi = api.injectEndpoints({
               'Tasks',
             ],
     }),
-    /** Address suggestions around a point (the server bounds them to the configured region). */
-    searchPlaces: build.query<Place[], { q: string; lat: number; lng: number; locale: Locale }>({
+    /**
+     * Address suggestions in the configured countries, nearest to the point first (no point: the
+     * server's base point for the language). A too long q answers 422 with errors.q.
+     */
+    searchPlaces: build.query<Place[], { q: string; lat?: number; lng?: number; locale: Locale }>({
       query: ({ q, lat, lng, locale }) => ({ url: '/geo/search', params: { q, lat, lng, locale } }),
       transformResponse: unwrap<Place[]>,
       keepUnusedDataFor: 300,

@@ -3,7 +3,8 @@ import { getIn } from 'final-form';
 import { useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { toLocation, type Place } from '../../../../shared/places';
+import { ADDRESS_QUERY_MAX, toLocation, type Place } from '../../../../shared/places';
+import { validationMessages } from '../../../../shared/validation/messages';
 import {
   addLocation,
   canAddLocation,
@@ -16,7 +17,7 @@ import { AddressInput } from '../../../ui/AddressInput';
 import { Button } from '../../../ui/Button';
 import { MapView, markerLetter, type MapPoint } from '../../../ui/MapView';
 import { taskFormMessages as messages } from '../messages';
-import { useGeocoder } from '../useGeocoder';
+import { rememberPlace, useGeocoder } from '../useGeocoder';
 import { LOCATIONS_ERROR } from '../validate';
 import { changePath, ErrorText } from './fields';
 
@@ -42,6 +43,15 @@ const Rows = styled.ol`
 const MapBox = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
 `;
+
+/** The API's field error for the search text (422 errors.q), if that is what the error is. */
+function queryFieldError(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, data } = error as { status?: unknown; data?: unknown };
+  if (status !== 422 || typeof data !== 'object' || data === null) return null;
+  const q = (data as { errors?: Record<string, unknown> }).errors?.q;
+  return Array.isArray(q) && typeof q[0] === 'string' ? q[0] : null;
+}
 
 const unpicked = (address: string): TaskFormLocation => ({
   address,
@@ -71,8 +81,31 @@ export function LocationList() {
   // Rows whose last pick had no usable address (cleared, with a message).
   const [unusable, setUnusable] = useState<ReadonlySet<number>>(new Set());
   const [searchFailed, setSearchFailed] = useState(false);
+  // Rows whose search text the API refuses (too long), with the translated reason.
+  const [queryErrors, setQueryErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const locations = values.locations;
   const config = getConfig();
+
+  const setQueryError = (index: number, text: string | null) =>
+    setQueryErrors((map) => {
+      if ((map.get(index) ?? null) === text) return map;
+      const next = new Map(map);
+      if (text === null) next.delete(index);
+      else next.set(index, text);
+      return next;
+    });
+
+  const tooLong = (text: string): boolean => text.trim().length > ADDRESS_QUERY_MAX;
+
+  // A too long text is said as it is typed, and not sent: the API would refuse it the same way.
+  const searchRow = async (index: number, text: string): Promise<Place[]> =>
+    tooLong(text) ? [] : search(text, near(index));
+
+  const onSearchError = (index: number, error: unknown) => {
+    const fieldError = queryFieldError(error);
+    if (fieldError) setQueryError(index, fieldError);
+    else setSearchFailed(true);
+  };
 
   const mark = (index: number, on: boolean) =>
     setUnusable((set) => {
@@ -97,13 +130,19 @@ export function LocationList() {
     }
     const location = toLocation(candidate);
     mark(index, location === null);
+    if (location) rememberPlace(location);
     changePath(form, `locations.${index}`, location ?? unpicked(place.address));
     setLeft((set) => new Set(set).add(index));
   };
 
-  const near = (index: number) => {
-    const own = locations[index];
-    return own && own.lat !== null && own.lng !== null ? { lat: own.lat, lng: own.lng } : null;
+  /** The row's own place, else the last place picked in another row (else useGeocoder's). */
+  const near = (index: number): { lat: number; lng: number } | null => {
+    const order = [index, ...locations.map((_, i) => locations.length - 1 - i)];
+    for (const i of order) {
+      const l = locations[i];
+      if (l && l.lat !== null && l.lng !== null) return { lat: l.lat, lng: l.lng };
+    }
+    return null;
   };
 
   const points: MapPoint[] = locations.flatMap((l, i) =>
@@ -132,10 +171,26 @@ export function LocationList() {
                 label={intl.formatMessage(messages.address, { letter })}
                 placeholder={intl.formatMessage(messages.addressPlaceholder)}
                 value={location.address}
-                search={(text) => search(text, near(index))}
-                onSearchError={() => setSearchFailed(true)}
+                search={(text) => searchRow(index, text)}
+                onSearchError={(error) => onSearchError(index, error)}
+                describe={(place) =>
+                  place.approximate
+                    ? intl.formatMessage(messages.approximate, {
+                        city: place.components.locality ?? '',
+                      })
+                    : null
+                }
+                noResults={intl.formatMessage(messages.noPlaces)}
                 onTextChange={(text) => {
                   mark(index, false);
+                  setQueryError(
+                    index,
+                    tooLong(text)
+                      ? intl.formatMessage(validationMessages.maxLength, {
+                          max: ADDRESS_QUERY_MAX,
+                        })
+                      : null,
+                  );
                   setSearchFailed(false);
                   changePath(form, `locations.${index}`, unpicked(text));
                 }}
@@ -143,7 +198,9 @@ export function LocationList() {
                 onClear={() => changePath(form, `locations.${index}`, unpicked(''))}
                 onBlur={() => setLeft((set) => new Set(set).add(index))}
                 error={
-                  unusable.has(index) ? intl.formatMessage(messages.placeUnusable) : rowError(index)
+                  unusable.has(index)
+                    ? intl.formatMessage(messages.placeUnusable)
+                    : (queryErrors.get(index) ?? rowError(index))
                 }
               />
               {locations.length > 1 && (
@@ -152,6 +209,7 @@ export function LocationList() {
                   aria-label={intl.formatMessage(messages.removeAddress, { letter })}
                   onClick={() => {
                     setUnusable(new Set());
+                    setQueryErrors(new Map());
                     setLeft(new Set());
                     form.change('locations', removeLocation(values, index).locations);
                   }}
