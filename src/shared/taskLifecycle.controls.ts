@@ -21,6 +21,7 @@ export const TASK_CONTROLS = [
   'REPORT',
   'SHARE',
   'FIND_FREELANCERS',
+  'CHANGE_DEADLINE',
 ] as const;
 export type TaskControl = (typeof TASK_CONTROLS)[number];
 

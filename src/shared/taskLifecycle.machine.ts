@@ -58,8 +58,10 @@ const SERVER_CONTRACT = `The lifecycle of one task as one viewer sees it. The SP
 What must stay in step with the server:
 
 - Status values: new and open are the open state; in_progress, completed and incomplete have their own states; any other value is unknown and only offers REPORT. A new status needs a state here first.
+- Expiry closes the task to new offers (MAKE_OFFER); an owner whose expired task has no offers gets CHANGE_DEADLINE instead of FIND_FREELANCERS (issue 16): editing the deadline is the ordinary task update.
 - OFFER_CHOSEN (owner, open, the task has offers): the server sets chosen_at on the offer, status in_progress and awaiting_action true for both participants. It is allowed on an expired task: SPEC only forbids new offers after expiry.
 - LOCKED (owner or chosen freelancer, in_progress, awaiting_action true): the server sets the status to the outcome and awaiting_action false for the one who locked.
+- COMPLETE in completed or incomplete is the second party's review (completionStep: 'review'): the server stores it and leaves the status as the first party set it.
 - awaiting_action is per viewer: the server computes it for the requesting user, the SPA reads it from the task it loaded.
 - Expiry is computed by the caller with isExpired (due_end is local time, due_end equal to now is expired), never inside the machine, so both sides use the same clock rule.
 - Role comes from viewerRole: owner is the author, chosen/offerer come from the viewer's own offer and its chosen_at.`;
@@ -127,8 +129,13 @@ export const taskLifecycleMachine = setup({
         ASSIGN_OFFER: { guard: and(['isOwner', 'hasOffers']), actions: 'controlRequested' },
         START_CHAT: { guard: 'isOwner', actions: 'controlRequested' },
         SHARE: { actions: 'controlRequested' },
+        // Nobody can offer on an expired task: its owner is asked to change the deadline instead.
         FIND_FREELANCERS: {
-          guard: and(['isOwner', not('hasOffers')]),
+          guard: and(['isOwner', not('hasOffers'), not('isExpired')]),
+          actions: 'controlRequested',
+        },
+        CHANGE_DEADLINE: {
+          guard: and(['isOwner', not('hasOffers'), 'isExpired']),
           actions: 'controlRequested',
         },
         OFFER_CHOSEN: {

@@ -151,3 +151,35 @@ export function lifecycleInput(
     hasOffers: task.offers_count > 0 || task.offers.length > 0,
   };
 }
+
+/**
+ * What a party's completion answer does (docs/COMPLETION.md, the two-sided flow):
+ * - 'lock': the task is in progress; the answer decides its status (completed or incomplete) and
+ *   carries the party's review of the other one;
+ * - 'review': the other party has already locked the task; the answer only adds this party's
+ *   review (their own view of the outcome, a reason, stars, feedback) and the status stays.
+ * Null for any other status. Whether the viewer may answer at all is the machine's COMPLETE.
+ */
+export type CompletionStep = 'lock' | 'review';
+
+export function completionStep(status: string | null | undefined): CompletionStep | null {
+  const group = statusGroup(status);
+  if (group === 'in_progress') return 'lock';
+  if (group === 'completed' || group === 'incomplete') return 'review';
+  return null;
+}
+
+/**
+ * The other party of a task once an offer is chosen, as the viewer (owner or chosen freelancer)
+ * sees it: the chosen freelancer for the owner, the customer for the chosen freelancer. `name` is
+ * null when their account is deleted (or the chosen offer is not loaded). Null for anyone else.
+ */
+export function otherParty(
+  task: Pick<Task, 'author' | 'offers'>,
+  role: ViewerRole,
+): { role: 'customer' | 'freelancer'; name: string | null } | null {
+  if (role === 'chosen') return { role: 'customer', name: task.author?.display_name ?? null };
+  if (role !== 'owner') return null;
+  const chosen = task.offers.find((offer) => offer.chosen_at !== null);
+  return { role: 'freelancer', name: chosen?.freelancer?.display_name ?? null };
+}

@@ -60,22 +60,31 @@ test.describe('completion and reports', () => {
       .fill('Fast and careful work, the wardrobe is fixed to the wall.');
     await wizard.getByRole('button', { name: 'Send' }).click();
 
-    await expect(page.getByText('Feedback created')).toBeVisible();
-    await expect(page.getByText('Task marked as completed')).toBeVisible();
+    await expect(page.getByText('Task marked as completed. Your feedback was sent.')).toBeVisible();
     await expect(wizard).toBeHidden();
     await expect(completed).toHaveCount(0);
     await expect(notCompleted).toHaveCount(0);
   });
 
   // Runs after the owner's test above: the owner has locked TKPROG01, the freelancer has not reviewed.
-  test('the chosen freelancer then marks it not completed: reason, back, and submits', async ({
+  test('the chosen freelancer then reviews it as not completed: reason, back, and submits', async ({
     page,
   }) => {
     await logIn(page, 'freelancer@talka.test');
     await page.goto('/en/tasks/TKPROG01');
-    await page.getByRole('button', { name: 'Not completed', exact: true }).click();
+    // Issue 16: the second party is told what the owner did and what their answer means.
+    await expect(
+      page.getByText('The customer Anna B. marked this task as completed.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Completed', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'No, not completed', exact: true }).click();
 
-    const wizard = page.getByRole('dialog', { name: 'Task not completed' });
+    const wizard = page.getByRole('dialog', { name: 'Your feedback' });
+    await expect(
+      wizard.getByText(
+        'The task stays completed whatever you answer: your answer goes on your review.',
+      ),
+    ).toBeVisible();
     await expect(wizard).toBeVisible();
     await expectNoA11yViolations(page, 'completion wizard: reasons');
     await expectEveryControlReachableByTab(page, 'completion wizard: reasons');
@@ -102,9 +111,13 @@ test.describe('completion and reports', () => {
     await wizard.getByRole('radio', { name: '3 stars of 5' }).click();
     await wizard.getByRole('button', { name: 'Send' }).click();
 
-    await expect(page.getByText('Task marked as incomplete')).toBeVisible();
+    // Only a review: the success text says so, and the status stays the owner's 'completed'.
+    await expect(page.getByText('Your feedback was sent. The task stays completed.')).toBeVisible();
+    await expect(page.getByText(/marked as (not completed|incomplete)/)).toHaveCount(0);
     await expect(wizard).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Not completed', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'No, not completed', exact: true })).toHaveCount(
+      0,
+    );
   });
 
   test('a visitor reports a task once; a second report is refused', async ({ page }) => {

@@ -474,7 +474,7 @@ test.describe('a slow network', () => {
     await doubleClickNow(page, 'Send', '[role="dialog"]');
     await expectBusy(page, '[role="dialog"]');
     await answered;
-    await expect(page.getByText('Task marked as completed')).toBeVisible();
+    await expect(page.getByText('Task marked as completed. Your feedback was sent.')).toBeVisible();
     const task = await getData<{ uuid: string }>(page.request, '/api/tasks/TKPROG01');
     expect(counts.get(`POST /api/tasks/${task.uuid}/complete`)).toBe(1);
   });

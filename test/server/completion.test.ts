@@ -188,8 +188,14 @@ describe('who may complete', () => {
     const task = await assignedTask();
     const res = await complete(owner, task.uuid, COMPLETED);
     expect(res.statusCode).toBe(200);
-    const { kind, task: payload } = (res.json() as { data: { kind: string; task: Task } }).data;
+    const {
+      kind,
+      step,
+      task: payload,
+    } = (res.json() as { data: { kind: string; step: string; task: Task } }).data;
     expect(kind).toBe('completed');
+    // The answer says the owner's choice decided the status.
+    expect(step).toBe('lock');
     expect(payload.uuid).toBe(task.uuid);
     expect(payload.status).toBe('completed');
     expect(payload.awaiting_action).toBe(false);
@@ -431,8 +437,10 @@ describe('the two-sided flow', () => {
       feedback: 'The job was twice as big as described.',
     });
     expect(res.statusCode).toBe(200);
-    const data = (res.json() as { data: { kind: string; task: Task } }).data;
+    const data = (res.json() as { data: { kind: string; step: string; task: Task } }).data;
     expect(data.kind).toBe('incomplete');
+    // The answer says it was only a review: the freelancer's 'incomplete' left the status alone.
+    expect(data.step).toBe('review');
     expect(data.task.status).toBe('completed');
     expect(data.task.awaiting_action).toBe(false);
 

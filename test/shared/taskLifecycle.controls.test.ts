@@ -37,6 +37,6 @@ describe('the xstate-free controls table (the SPA task page)', () => {
       awaitingAction: false,
     });
     expect([...visitor]).toEqual(['REPORT', 'SHARE']);
-    expect(TASK_CONTROLS).toHaveLength(12);
+    expect(TASK_CONTROLS).toHaveLength(13);
   });
 });

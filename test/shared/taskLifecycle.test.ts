@@ -6,7 +6,9 @@ import {
   isExpired,
   isExpiringSoon,
   isSelected,
+  completionStep,
   lifecycleInput,
+  otherParty,
   parseLocalDateTime,
   statusGroup,
   viewerRole,
@@ -331,6 +333,21 @@ describe('controls per actor and state (SPEC section 6)', () => {
       ['EDIT_TASK', 'DELETE_TASK', 'START_CHAT', 'SHARE', 'FIND_FREELANCERS'],
     ],
     [
+      // Issue 16: nobody can offer on an expired task, so finding freelancers is pointless.
+      'owner of an expired task without offers is asked to change the deadline, not to find freelancers',
+      'open',
+      'owner',
+      { hasOffers: false, expired: true },
+      ['EDIT_TASK', 'DELETE_TASK', 'START_CHAT', 'SHARE', 'CHANGE_DEADLINE'],
+    ],
+    [
+      'only the owner gets CHANGE_DEADLINE',
+      'open',
+      'freelancer',
+      { hasOffers: false, expired: true },
+      ['REPORT', 'SHARE'],
+    ],
+    [
       'owner of an expired task may still assign an existing offer',
       'open',
       'owner',
@@ -552,5 +569,44 @@ describe('transitions, path by path', () => {
   ])('the server allows: %s', (_, theInput, event, target) => {
     expect(canTransition(theInput, event)).toBe(true);
     expect(nextState(theInput, event)).toBe(target);
+  });
+});
+
+describe('what a completion answer does (issue 16)', () => {
+  test.each<[string, ReturnType<typeof completionStep>]>([
+    ['in_progress', 'lock'],
+    ['completed', 'review'],
+    ['incomplete', 'review'],
+    ['open', null],
+    ['new', null],
+    ['archived', null],
+  ])('status %s: %s', (status, step) => {
+    expect(completionStep(status)).toBe(step);
+  });
+
+  test('the second party is told who locked the task: the other party of the two', () => {
+    const author = { uuid: 'a', display_name: 'Anna B.' } as Task['author'];
+    const chosenOffer = {
+      chosen_at: '2026-01-01T10:00:00Z',
+      freelancer: { uuid: 'f', display_name: 'Free L.' },
+    } as Offer;
+    const otherOffer = {
+      chosen_at: null,
+      freelancer: { uuid: 'g', display_name: 'Gina O.' },
+    } as Offer;
+    const task = { author, offers: [otherOffer, chosenOffer] };
+    expect(otherParty(task, 'chosen')).toEqual({ role: 'customer', name: 'Anna B.' });
+    expect(otherParty(task, 'owner')).toEqual({ role: 'freelancer', name: 'Free L.' });
+    // Deleted accounts have no name; anyone else is no party.
+    expect(otherParty({ author: null, offers: [] }, 'chosen')).toEqual({
+      role: 'customer',
+      name: null,
+    });
+    expect(otherParty({ author, offers: [otherOffer] }, 'owner')).toEqual({
+      role: 'freelancer',
+      name: null,
+    });
+    expect(otherParty(task, 'offerer')).toBeNull();
+    expect(otherParty(task, 'visitor')).toBeNull();
   });
 });

@@ -17,7 +17,12 @@
  *   the freelancer does) and, when rate > 0, refreshes their freelancer_rating / customer_rating:
  *   the average of their reviews in that role with rate > 0, to 2 decimals.
  */
-import { isExpired, statusGroup, type ViewerRole } from '../../shared/taskLifecycle';
+import {
+  completionStep,
+  isExpired,
+  type CompletionStep,
+  type ViewerRole,
+} from '../../shared/taskLifecycle';
 import { canTransition, nextState } from '../../shared/taskLifecycle.machine';
 import {
   completionKind,
@@ -39,7 +44,7 @@ export type Party = 'owner' | 'chosen';
 export interface CompletionResult {
   kind: CompletionKind;
   /** The caller's part: the lock that decided the outcome, or the second party's review. */
-  step: 'locked' | 'reviewed';
+  step: CompletionStep;
   taskUuid: string;
   /** The task's status afterwards. */
   status: string;
@@ -153,7 +158,6 @@ export async function completeTask(
       },
       user.uuid,
     );
-    const group = statusGroup(facts.status);
     const input = {
       status: facts.status,
       awaitingAction: awaiting,
@@ -162,18 +166,13 @@ export async function completeTask(
       hasOffers: facts.has_offers,
     };
 
-    let step: CompletionResult['step'];
-    if (group === 'in_progress') {
-      // The machine decides whether this party may act at all (COMPLETE) before the body matters.
-      if (!canTransition(input, { type: 'COMPLETE' })) throw notInProgress();
-      step = 'locked';
-    } else if (group === 'completed' || group === 'incomplete') {
-      // Locked by the other party: only their review may follow, while the window is open (the
-      // machine's COMPLETE in completed/incomplete needs awaiting action).
-      if (!canTransition(input, { type: 'COMPLETE' })) throw windowClosed();
-      step = 'reviewed';
-    } else {
-      throw notInProgress();
+    // completionStep: in progress, the caller locks the task; completed or incomplete, the other
+    // party locked it and only the caller's review may follow, while their window is open (the
+    // machine's COMPLETE needs awaiting action). The machine decides before the body matters.
+    const step = completionStep(facts.status);
+    if (step === null) throw notInProgress();
+    if (!canTransition(input, { type: 'COMPLETE' })) {
+      throw step === 'lock' ? notInProgress() : windowClosed();
     }
 
     const reasons = await reasonsFor(tx, party);
@@ -182,7 +181,7 @@ export async function completeTask(
     const reason = status === 'incomplete' ? findReason(reasons, form.reason_id) : undefined;
 
     let taskStatus = facts.status;
-    if (step === 'locked') {
+    if (step === 'lock') {
       const next = nextState(input, { type: 'LOCKED', outcome: status });
       if (next === null) throw notInProgress();
       taskStatus = next;

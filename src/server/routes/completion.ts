@@ -3,10 +3,13 @@
  * locks the task and rates the other party, or, once the other party has locked it, adds their own
  * review. Rules and status codes: src/server/completion/complete.ts and docs/COMPLETION.md.
  *
- * 200 { data: { kind: 'completed' | 'incomplete' | 'cancelled', task: Task } }: the task as the
+ * 200 { data: { kind: 'completed' | 'incomplete' | 'cancelled', step: 'lock' | 'review', task: Task } }:
+ * kind is the caller's own answer, step says whether it decided the task's status ('lock') or only
+ * added their review to a task the other party had locked ('review'), task is the task as the
  * caller now sees it. Every open page of the task gets tasks.view and refetches.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { CompletionStep } from '../../shared/taskLifecycle';
 import type { Task } from '../../shared/types';
 import type { CompletionKind } from '../../shared/validation/completion';
 import { requireUser } from '../auth/session';
@@ -19,7 +22,7 @@ import { loadTaskEntry } from '../tasks/loadTask';
 import '../types';
 
 export interface CompletionResponse {
-  data: { kind: CompletionKind; task: Task };
+  data: { kind: CompletionKind; step: CompletionStep; task: Task };
 }
 
 export const completionRoutes: FastifyPluginAsync = async (app) => {
@@ -38,7 +41,7 @@ export const completionRoutes: FastifyPluginAsync = async (app) => {
       // Per viewer: the caller has just reviewed, so nothing awaits them (awaitingActionFor would
       // say the same; loadTaskEntry may still send the stored, task-wide flag).
       loaded.task.awaiting_action = false;
-      return { data: { kind: result.kind, task: loaded.task } };
+      return { data: { kind: result.kind, step: result.step, task: loaded.task } };
     },
   );
 };

@@ -24,7 +24,7 @@ import { chatApi } from '../features/chat/chatApi';
 import { freelancersApi, freelancersArgs } from '../features/freelancers/freelancersApi';
 import { recentTasksArgs } from '../features/home/recentTasks';
 import { offersApi } from '../features/offers/offersApi';
-import { SEES_OFFERS } from '../features/offers/roles';
+import { SEES_OFFERS, showsNoOffers } from '../features/offers/roles';
 import { profileApi } from '../features/profile/profileApi';
 import { sessionApi } from '../features/session/sessionApi';
 import { taskListApi } from '../features/taskList/taskListApi';
@@ -74,11 +74,11 @@ async function prefetchTaskExtras(
   const role = viewerRole(task.data, viewer);
   const controls = controlsFor(lifecycleInput(task.data, viewer, now));
   // The same conditions as OffersSection's queries (features/offers/OffersSection.tsx).
-  const findFreelancers = controls.has('FIND_FREELANCERS');
-  if (SEES_OFFERS.has(role) && !findFreelancers) {
+  const noOffers = showsNoOffers(controls);
+  if (SEES_OFFERS.has(role) && !noOffers) {
     void dispatch(offersApi.endpoints.getOffers.initiate(task.data.uuid));
   }
-  if ((role === 'offerer' || role === 'chosen') && !findFreelancers && me.data) {
+  if ((role === 'offerer' || role === 'chosen') && !noOffers && me.data) {
     void dispatch(chatApi.endpoints.listConversations.initiate({ task: task.data.uuid }));
   }
 }

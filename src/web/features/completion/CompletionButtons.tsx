@@ -1,6 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
+import {
+  completionStep,
+  otherParty,
+  statusGroup,
+  type ViewerRole,
+} from '../../../shared/taskLifecycle';
+import type { Task } from '../../../shared/types';
 import type { CompletionStatus } from '../../../shared/validation/completion';
 import { Button } from '../../ui/Button';
 import { completionMessages as messages } from './messages';
@@ -17,44 +24,72 @@ const CompletionWizard = lazy(
   ),
 );
 
+const Box = styled.section`
+  margin-block: ${({ theme }) => theme.space.md};
+
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+  }
+`;
+
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
-  margin-block: ${({ theme }) => theme.space.md};
 `;
 
 export interface CompletionButtonsProps {
-  taskUuid: string;
-  isOwner: boolean;
+  task: Pick<Task, 'uuid' | 'status' | 'author' | 'offers'>;
+  /** The owner or the chosen freelancer (the machine's COMPLETE). */
+  role: ViewerRole;
 }
 
 /**
  * 'Completed' and 'Not completed' (shown while the lifecycle machine allows COMPLETE); each opens
  * the wizard with its outcome. After success the task is refetched and the slot hides them.
+ *
+ * The second party (completionStep 'review': the other party has locked the task) is told who did
+ * what and that their answer is their review, which leaves the status alone (issue 16).
  */
-export function CompletionButtons({ taskUuid, isOwner }: CompletionButtonsProps) {
+export function CompletionButtons({ task, role }: CompletionButtonsProps) {
   const intl = useIntl();
   const [outcome, setOutcome] = useState<CompletionStatus | null>(null);
+  const review = completionStep(task.status) === 'review';
+  const lockedAs = statusGroup(task.status) === 'completed' ? 'completed' : 'incomplete';
+  const other = otherParty(task, role);
+  const party = other
+    ? other.name
+      ? intl.formatMessage(messages.partyNamed, { role: other.role, name: other.name })
+      : intl.formatMessage(messages.party, { role: other.role })
+    : null;
   return (
-    <Row>
-      <Button onClick={() => setOutcome('completed')}>
-        {intl.formatMessage(messages.completed)}
-      </Button>
-      <Button $variant="secondary" onClick={() => setOutcome('incomplete')}>
-        {intl.formatMessage(messages.notCompleted)}
-      </Button>
+    <Box aria-label={review ? intl.formatMessage(messages.titleReview) : undefined}>
+      {review && party && (
+        <p data-testid="completion-locked-by">
+          {intl.formatMessage(messages.lockedBy, { status: lockedAs, party })}
+        </p>
+      )}
+      {review && <p>{intl.formatMessage(messages.reviewHint)}</p>}
+      <Row>
+        <Button onClick={() => setOutcome('completed')}>
+          {intl.formatMessage(review ? messages.reviewYes : messages.completed)}
+        </Button>
+        <Button $variant="secondary" onClick={() => setOutcome('incomplete')}>
+          {intl.formatMessage(review ? messages.reviewNo : messages.notCompleted)}
+        </Button>
+      </Row>
       {outcome && (
         <Suspense fallback={null}>
           <CompletionWizard
             key={outcome}
-            taskUuid={taskUuid}
+            taskUuid={task.uuid}
             outcome={outcome}
-            isOwner={isOwner}
+            isOwner={role === 'owner'}
+            review={review ? lockedAs : null}
             onClose={() => setOutcome(null)}
           />
         </Suspense>
       )}
-    </Row>
+    </Box>
   );
 }

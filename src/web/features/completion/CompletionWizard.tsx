@@ -22,8 +22,9 @@ import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
 import { useCompleteTaskMutation, useGetIncompleteReasonsQuery } from './completionApi';
 import {
+  completionNotice,
   completionWizardMachine,
-  type CompletionKind,
+  type CompletionNoticeText,
   type CompletionRequestBody,
   type CompletionResult,
   type CompletionWizardContext,
@@ -65,11 +66,18 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const KIND_TEXT = {
+/** The success text by what the server says happened (completionNotice). */
+const NOTICE_TEXT = {
   completed: messages.kindCompleted,
   incomplete: messages.kindIncomplete,
   cancelled: messages.kindCancelled,
-} as const satisfies Record<CompletionKind, unknown>;
+  reviewed: messages.reviewed,
+  answered: messages.answered,
+} as const satisfies Record<CompletionNoticeText, unknown>;
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+`;
 
 interface ReasonValues {
   reason_id?: string;
@@ -85,11 +93,22 @@ export interface CompletionWizardProps {
   outcome: CompletionStatus;
   /** The owner chooses from the customer reasons, the chosen freelancer from the freelancer ones. */
   isOwner: boolean;
+  /**
+   * The other party has already locked the task with this status: the answer is only this party's
+   * review (completionStep 'review'). Null: the answer locks the task.
+   */
+  review?: 'completed' | 'incomplete' | null;
   onClose: () => void;
 }
 
 /** The feedback form of SPEC section 4 in a modal, driven by completionWizardMachine. */
-export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: CompletionWizardProps) {
+export function CompletionWizard({
+  taskUuid,
+  outcome,
+  isOwner,
+  review = null,
+  onClose,
+}: CompletionWizardProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [completeTask] = useCompleteTaskMutation();
@@ -117,12 +136,20 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
     onCloseRef.current = onClose;
   });
   const done = snapshot.status === 'done';
+  const notice = done ? completionNotice(context) : null;
+  const noticeText = notice?.text;
+  const noticeStatus = notice?.taskStatus ?? 'none';
   useEffect(() => {
-    if (!done || !context.kind) return;
-    dispatch(showNotice({ kind: 'success', message: messages.feedbackCreated }));
-    dispatch(showNotice({ kind: 'success', message: KIND_TEXT[context.kind] }));
+    if (!noticeText) return;
+    dispatch(
+      showNotice({
+        kind: 'success',
+        message: NOTICE_TEXT[noticeText],
+        values: { status: noticeStatus },
+      }),
+    );
     onCloseRef.current();
-  }, [done, context.kind, dispatch]);
+  }, [noticeText, noticeStatus, dispatch]);
 
   useEffect(() => {
     if (Object.keys(context.fieldErrors).length > 0) focusFirstError(bodyRef.current);
@@ -139,10 +166,15 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
       closeOnlyViaActions={false}
       size="md"
       title={intl.formatMessage(
-        outcome === 'completed' ? messages.titleCompleted : messages.titleIncomplete,
+        review
+          ? messages.titleReview
+          : outcome === 'completed'
+            ? messages.titleCompleted
+            : messages.titleIncomplete,
       )}
     >
       <div ref={bodyRef}>
+        {review && <Note>{intl.formatMessage(messages.reviewNote, { status: review })}</Note>}
         {context.failed && (
           <FormAlert role="alert">{intl.formatMessage(messages.failed)}</FormAlert>
         )}

@@ -6,14 +6,20 @@
  *                                          └─ otherwise ─> submitting with rate 0, feedback null
  *   submitting ─ 422 ─> the step again with the server's field errors
  *              ─ other failure ─> the step again, everything typed kept, `failed` set (retry)
+ *   done ─ completionNotice(context): the success text says what happened (issue 16)
  *
  * - The outcome is the button pressed (input); the machine never changes it.
  * - The POST is the named actor `submitCompletion` (fromPromise over the body built by
  *   completionRequestBody); the wizard provides the real call, tests swap it with `.provide()`.
  * - The body must pass src/shared/validation/completion.ts on the server: reason_id only when
  *   incomplete, rate 0 and feedback null when the reason does not require feedback.
+ * - The server's answer says whether the submission locked the task (`step` 'lock': its status is
+ *   now the outcome) or only added the party's review to a task the other party had locked
+ *   (`step` 'review': the status stays). The wizard's success text follows the answer, not what the
+ *   page showed when the form opened (the other party may have locked the task meanwhile).
  */
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { statusGroup, type CompletionStep as AnswerStep } from '../../../shared/taskLifecycle';
 import type { Task } from '../../../shared/types';
 import type {
   CompletionKind,
@@ -21,7 +27,7 @@ import type {
   CompletionStatus,
 } from '../../../shared/validation/completion';
 
-export type { CompletionKind, CompletionReason, CompletionStatus };
+export type { AnswerStep, CompletionKind, CompletionReason, CompletionStatus };
 
 export interface CompletionWizardInput {
   outcome: CompletionStatus;
@@ -37,6 +43,8 @@ export interface CompletionRequestBody {
 
 export interface CompletionResult {
   kind: CompletionKind;
+  /** 'lock': this answer decided the task's status; 'review': it only added the party's review. */
+  step?: AnswerStep;
   task?: Task;
 }
 
@@ -55,6 +63,10 @@ export interface CompletionWizardContext {
   /** The last submit failed for another reason (network, 5xx): the user may retry. */
   failed: boolean;
   kind: CompletionKind | null;
+  /** From the server's answer (absent: a lock). */
+  step: AnswerStep | null;
+  /** The task's status after the answer, as the server sent it. */
+  taskStatus: string | null;
 }
 
 export type CompletionWizardEvent =
@@ -99,7 +111,7 @@ What must stay in step with the server (src/shared/validation/completion.ts and 
 - completed: status completed, reason_id null, rate 1..5, feedback null or 5..1000 characters.
 - incomplete with a reason that has feedback_required: status incomplete, the reason_id, rate 1..5, optional feedback.
 - incomplete with any other reason (cancelled): rate 0 and feedback null, whatever was typed before going back.
-- The server answers { data: { kind } } with kind completed, incomplete or cancelled; a 422 sends the wizard back to the step with the field errors; any other failure keeps everything typed and allows a retry.`;
+- The server answers { data: { kind, step, task } } with kind completed, incomplete or cancelled and step lock (the answer set the status) or review (the other party had locked the task; the status stays), which the success text follows (completionNotice); a 422 sends the wizard back to the step with the field errors; any other failure keeps everything typed and allows a retry.`;
 
 export const completionWizardMachine = setup({
   types: {
@@ -143,9 +155,14 @@ export const completionWizardMachine = setup({
       failed: false,
     })),
     markFailed: assign({ failed: true, fieldErrors: {} }),
-    finish: assign(({ event }) => ({
-      kind: (event as { output?: CompletionResult }).output?.kind ?? null,
-    })),
+    finish: assign(({ event }) => {
+      const output = (event as { output?: CompletionResult }).output;
+      return {
+        kind: output?.kind ?? null,
+        step: output?.step ?? 'lock',
+        taskStatus: output?.task?.status ?? null,
+      };
+    }),
   },
 }).createMachine({
   id: 'completionWizard',
@@ -159,6 +176,8 @@ export const completionWizardMachine = setup({
     fieldErrors: {},
     failed: false,
     kind: null,
+    step: null,
+    taskStatus: null,
   }),
   initial: 'outcome',
   states: {
@@ -217,3 +236,34 @@ export const completionWizardMachine = setup({
 });
 
 export type CompletionWizardSnapshot = SnapshotFrom<typeof completionWizardMachine>;
+
+/**
+ * The success text once the wizard is done, by what the server says happened:
+ * - the party locked the task: 'completed' / 'incomplete' (the status changed and their feedback
+ *   was sent) or 'cancelled' (no rating, no feedback: nothing but the cancellation to report);
+ * - the party only reviewed a task the other party had locked: 'reviewed' (stars and feedback
+ *   sent) or 'answered' (a reason without feedback: only their answer was recorded), with the
+ *   status the task keeps.
+ */
+export type CompletionNoticeText =
+  'completed' | 'incomplete' | 'cancelled' | 'reviewed' | 'answered';
+
+export interface CompletionNotice {
+  text: CompletionNoticeText;
+  /** The status the task has (and, for a review, keeps); null when the answer did not say. */
+  taskStatus: 'completed' | 'incomplete' | null;
+}
+
+export function completionNotice(
+  context: Pick<CompletionWizardContext, 'kind' | 'step' | 'taskStatus' | 'outcome'>,
+): CompletionNotice | null {
+  if (context.kind === null) return null;
+  const group = statusGroup(context.taskStatus);
+  if (context.step === 'review') {
+    return {
+      text: context.kind === 'cancelled' ? 'answered' : 'reviewed',
+      taskStatus: group === 'completed' || group === 'incomplete' ? group : null,
+    };
+  }
+  return { text: context.kind, taskStatus: context.outcome };
+}

@@ -42,14 +42,50 @@ export const completionMessages = defineMessages({
     id: 'completion.failed',
     defaultMessage: 'Your answer could not be sent. Check your connection and try again.',
   },
-  feedbackCreated: { id: 'completion.notice.feedback_created', defaultMessage: 'Feedback created' },
   kindCompleted: {
     id: 'completion.notice.completed',
-    defaultMessage: 'Task marked as completed',
+    defaultMessage: 'Task marked as completed. Your feedback was sent.',
   },
   kindIncomplete: {
     id: 'completion.notice.incomplete',
-    defaultMessage: 'Task marked as incomplete',
+    defaultMessage: 'Task marked as not completed. Your feedback was sent.',
   },
   kindCancelled: { id: 'completion.notice.cancelled', defaultMessage: 'Task cancelled' },
+  reviewed: {
+    id: 'completion.notice.reviewed',
+    defaultMessage:
+      'Your feedback was sent.{status, select, completed { The task stays completed.} incomplete { The task stays not completed.} other {}}',
+  },
+  answered: {
+    id: 'completion.notice.answered',
+    defaultMessage:
+      'Your answer was sent.{status, select, completed { The task stays completed.} incomplete { The task stays not completed.} other {}}',
+  },
+  // The second party (issue 16): the other party has locked the task; their answer is a review.
+  partyNamed: {
+    id: 'completion.review.party_named',
+    defaultMessage: '{role, select, customer {The customer {name}} other {The freelancer {name}}}',
+  },
+  party: {
+    id: 'completion.review.party',
+    defaultMessage: '{role, select, customer {The customer} other {The freelancer}}',
+  },
+  lockedBy: {
+    id: 'completion.review.locked_by',
+    defaultMessage:
+      '{status, select, completed {{party} marked this task as completed.} other {{party} marked this task as not completed.}}',
+  },
+  reviewHint: {
+    id: 'completion.review.hint',
+    defaultMessage:
+      'Was it completed? Your answer and rating go on your review and do not change the task’s status.',
+  },
+  reviewYes: { id: 'completion.review.yes', defaultMessage: 'Yes, completed' },
+  reviewNo: { id: 'completion.review.no', defaultMessage: 'No, not completed' },
+  titleReview: { id: 'completion.wizard.title_review', defaultMessage: 'Your feedback' },
+  reviewNote: {
+    id: 'completion.wizard.review_note',
+    defaultMessage:
+      '{status, select, completed {The task stays completed whatever you answer: your answer goes on your review.} other {The task stays not completed whatever you answer: your answer goes on your review.}}',
+  },
 });

@@ -8,12 +8,13 @@ import type { Offer, Task } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
-import { ButtonLink } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
+import { LazyTaskEditModal, TASK_DEADLINE_FIELD_ID } from '../taskForm/lazyEditModal';
 import { useListConversationsQuery, useStartConversationMutation } from '../chat';
 import { useMeQuery } from '../session/sessionApi';
 import { ErrorPopup } from './ErrorPopup';
 import { offerMessages as messages } from './messages';
-import { SEES_OFFERS } from './roles';
+import { SEES_OFFERS, showsNoOffers } from './roles';
 import { OfferCard, type OfferBadge } from './OfferCard';
 import { useGetOffersQuery } from './offersApi';
 import { withMessageParts } from '../../i18n/loadMessages';
@@ -73,11 +74,12 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
   const sees = SEES_OFFERS.has(role);
   // The owner without offers has nothing to list; a push refetch of the task starts the query.
   const findFreelancers = controls.has('FIND_FREELANCERS');
+  const noOffers = showsNoOffers(controls);
   // A failed fetch goes to the task list (SPEC section 8): the redirects saga, features/navigation.
-  const { data } = useGetOffersQuery(task.uuid, { skip: !sees || findFreelancers });
+  const { data } = useGetOffersQuery(task.uuid, { skip: !sees || noOffers });
   const [startConversation, { isLoading: starting, originalArgs }] = useStartConversationMutation();
   // A freelancer opens the conversation the owner started about this task (none: no button).
-  const freelancerView = (role === 'offerer' || role === 'chosen') && !findFreelancers;
+  const freelancerView = (role === 'offerer' || role === 'chosen') && !noOffers;
   const { data: conversations } = useListConversationsQuery(
     { task: task.uuid },
     { skip: !freelancerView || !me },
@@ -87,6 +89,7 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     : undefined;
   const [conversation, setConversation] = useState<string | null>(null);
   const [popup, setPopup] = useState<MessageDescriptor | null>(null);
+  const [editingDeadline, setEditingDeadline] = useState(false);
   // Stable callbacks: the cards are memoised, so a refetch re-renders only a changed offer's card.
   const taskUuid = task.uuid;
   const onChat = useCallback(
@@ -125,6 +128,30 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
         >
           {intl.formatMessage(messages.findFreelancers)}
         </ButtonLink>
+      </Section>
+    );
+  }
+  if (controls.has('CHANGE_DEADLINE')) {
+    // Expired without offers: nobody can offer any more, so inviting is pointless (issue 16); a
+    // new deadline opens the task to offers again. The edit modal opens at the deadline field.
+    return (
+      <Section>
+        <p>{intl.formatMessage(messages.expiredNoOffers)}</p>
+        <div>
+          <Button $variant="secondary" onClick={() => setEditingDeadline(true)}>
+            {intl.formatMessage(messages.changeDeadline)}
+          </Button>
+        </div>
+        {editingDeadline && (
+          <Suspense fallback={null}>
+            <LazyTaskEditModal
+              task={task}
+              open
+              onClose={() => setEditingDeadline(false)}
+              focusId={TASK_DEADLINE_FIELD_ID}
+            />
+          </Suspense>
+        )}
       </Section>
     );
   }

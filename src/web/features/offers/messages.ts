@@ -10,8 +10,14 @@ export const offerMessages = defineMessages({
   },
   findFreelancers: {
     id: 'offers.findFreelancers',
-    defaultMessage: 'No offers yet. Find freelancers and invite them',
+    defaultMessage: 'No offers yet. Find freelancers',
   },
+  expiredNoOffers: {
+    id: 'offers.expiredNoOffers',
+    defaultMessage:
+      'The deadline has passed without offers, so freelancers can no longer make one. Change the deadline to get offers.',
+  },
+  changeDeadline: { id: 'offers.changeDeadline', defaultMessage: 'Change the deadline' },
   listTitle: { id: 'offers.list.title', defaultMessage: 'Offers' },
   ownTitle: { id: 'offers.list.ownTitle', defaultMessage: 'Your offer' },
   createTitle: { id: 'offers.form.createTitle', defaultMessage: 'Make an offer' },

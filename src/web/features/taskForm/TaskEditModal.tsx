@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Task } from '../../../shared/types';
 import { taskToFormValues } from '../../../shared/validation/taskForm';
@@ -10,10 +10,15 @@ export interface TaskEditModalProps {
   task: Task;
   open: boolean;
   onClose: () => void;
+  /**
+   * The id of a field to focus (and scroll to) when the modal opens instead of its first one, e.g.
+   * TASK_DEADLINE_FIELD_ID for 'Change the deadline' on an expired task (issue 16).
+   */
+  focusId?: string;
 }
 
 /** The detail page's edit modal: the task form in update mode (POST /tasks/{uuid}, _method PUT). */
-export function TaskEditModal({ task, open, onClose }: TaskEditModalProps) {
+export function TaskEditModal({ task, open, onClose, focusId }: TaskEditModalProps) {
   const intl = useIntl();
   // The task as it was when the modal opened. A push refetch while it is open (a new offer, the
   // task refetched after a reconnect) brings a new task object; handing that to the form would
@@ -27,6 +32,14 @@ export function TaskEditModal({ task, open, onClose }: TaskEditModalProps) {
     () => ({ due_start: shown.due_start, due_end: shown.due_end }),
     [shown.due_start, shown.due_end],
   );
+  // Runs after the modal's own effect has focused its first control (a parent's effects run last).
+  useEffect(() => {
+    if (!open || !focusId) return;
+    const field = document.getElementById(focusId);
+    if (!field) return;
+    field.scrollIntoView?.({ block: 'center' });
+    field.focus({ preventScroll: true });
+  }, [open, focusId]);
   return (
     <Modal isOpen={open} onClose={onClose} title={intl.formatMessage(messages.editTitle)}>
       {open && (

@@ -45,8 +45,12 @@ interface Backend {
  * Answers /api/me, the task, the reasons and POST /complete; after a successful POST the task is
  * locked (awaiting_action false), so the refetch hides the buttons.
  */
-function serveCompletion(me: CurrentUser, answers: Answer[] = []): Backend {
-  let task: Task = assignedTask();
+function serveCompletion(
+  me: CurrentUser,
+  answers: Answer[] = [],
+  initial: Task = assignedTask(),
+): Backend {
+  let task: Task = initial;
   const bodies: unknown[] = [];
   const mock: FetchMock = jest.fn(async (input: Request | string) => {
     const request = typeof input === 'string' ? new Request(input) : input;
@@ -62,8 +66,14 @@ function serveCompletion(me: CurrentUser, answers: Answer[] = []): Backend {
       if (answer) return answer;
       const kind =
         body.status === 'completed' ? 'completed' : body.rate > 0 ? 'incomplete' : 'cancelled';
-      task = { ...task, status: body.status, awaiting_action: false };
-      return json(200, { data: { kind, task } });
+      // Like the server: the first answer locks the task, the second party's only adds a review.
+      const step = task.status === 'in_progress' ? 'lock' : 'review';
+      task = {
+        ...task,
+        status: step === 'lock' ? body.status : task.status,
+        awaiting_action: false,
+      };
+      return json(200, { data: { kind, step, task } });
     }
     if (pathname.endsWith('/offers')) return json(200, { data: [] });
     if (pathname.startsWith('/api/tasks/')) return json(200, { data: task });
@@ -110,8 +120,9 @@ describe('completion wizard on the task page', () => {
     await user.type(within(dialog).getByLabelText('Feedback (optional)'), ' - great job');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Feedback created')).toBeInTheDocument();
-    expect(screen.getByText('Task marked as completed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Task marked as completed. Your feedback was sent.'),
+    ).toBeInTheDocument();
     expect(backend.bodies).toEqual([
       { status: 'completed', reason_id: null, rate: 4, feedback: 'abc - great job' },
     ]);
@@ -153,8 +164,9 @@ describe('completion wizard on the task page', () => {
     expect(within(dialog).getByLabelText('Feedback (optional)')).toHaveValue('Nobody was home');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Task marked as incomplete')).toBeInTheDocument();
-    expect(screen.getByText('Feedback created')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Task marked as not completed. Your feedback was sent.'),
+    ).toBeInTheDocument();
     expect(backend.bodies).toEqual([
       { status: 'incomplete', reason_id: 6, rate: 2, feedback: 'Nobody was home' },
     ]);
@@ -171,6 +183,8 @@ describe('completion wizard on the task page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
     expect(await screen.findByText('Task cancelled')).toBeInTheDocument();
+    // Nothing of a feedback was sent, so no notice says so.
+    expect(screen.queryByText(/feedback/i)).toBeNull();
     expect(backend.bodies).toEqual([
       { status: 'incomplete', reason_id: 3, rate: 0, feedback: null },
     ]);
@@ -213,7 +227,83 @@ describe('completion wizard on the task page', () => {
     expect(within(dialog).getByRole('radio', { name: '3 stars of 5' })).toBeChecked();
     expect(within(dialog).getByLabelText('Feedback (optional)')).toHaveValue('Fine work');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Task marked as completed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Task marked as completed. Your feedback was sent.'),
+    ).toBeInTheDocument();
     expect(backend.bodies).toHaveLength(2);
+  });
+
+  it('second party: told who locked the task; a "not completed" review leaves the status', async () => {
+    // Issue 16: the owner marked the task completed; the chosen freelancer has yet to review.
+    const backend = serveCompletion(
+      chosenFreelancer,
+      [],
+      assignedTask({ status: 'completed', awaiting_action: true }),
+    );
+    const { user } = await openTask();
+    expect(
+      await screen.findByText('The customer Anna K. marked this task as completed.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Was it completed? Your answer and rating go on your review and do not change the task’s status.',
+      ),
+    ).toBeInTheDocument();
+    // Not the first party's 'Completed' / 'Not completed' next to a 'Completed' pill.
+    expect(screen.queryByRole('button', { name: 'Completed' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Not completed' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'No, not completed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your feedback' });
+    expect(
+      within(dialog).getByText(
+        'The task stays completed whatever you answer: your answer goes on your review.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(
+      await within(dialog).findByRole('radio', { name: 'The customer cancelled on site' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('radio', { name: '2 stars of 5' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    expect(
+      await screen.findByText('Your feedback was sent. The task stays completed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/marked as not completed|marked as incomplete/)).toBeNull();
+    expect(backend.bodies).toEqual([
+      { status: 'incomplete', reason_id: 6, rate: 2, feedback: null },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'No, not completed' })).toBeNull(),
+    );
+    expect(screen.queryByText(/marked this task as completed/)).toBeNull();
+  });
+
+  it('second party: the owner is told which freelancer marked the task not completed', async () => {
+    const backend = serveCompletion(
+      owner,
+      [],
+      assignedTask({ status: 'incomplete', awaiting_action: true }),
+    );
+    const { user } = await openTask();
+    expect(
+      await screen.findByText('The freelancer Free L. marked this task as not completed.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, completed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your feedback' });
+    expect(
+      within(dialog).getByText(
+        'The task stays not completed whatever you answer: your answer goes on your review.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '5 stars of 5' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText('Your feedback was sent. The task stays not completed.'),
+    ).toBeInTheDocument();
+    expect(backend.bodies).toEqual([
+      { status: 'completed', reason_id: null, rate: 5, feedback: null },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import type { Task } from '../../../../src/shared/types';
 import {
+  completionNotice,
   completionRequestBody,
   completionWizardMachine,
   type CompletionKind,
@@ -303,6 +305,8 @@ describe('completionRequestBody', () => {
     fieldErrors: {},
     failed: false,
     kind: null,
+    step: null,
+    taskStatus: null,
   };
   test.each([
     [
@@ -323,5 +327,93 @@ describe('completionRequestBody', () => {
     ],
   ])('%#', (context, body) => {
     expect(completionRequestBody(context)).toEqual(body);
+  });
+});
+
+describe('completion wizard: the success text says what happened (issue 16)', () => {
+  /** The wizard, with the server answering `result` (its kind from the body, like the server). */
+  async function finish(
+    outcome: CompletionStatus,
+    events: CompletionWizardEvent[],
+    result: { step?: 'lock' | 'review'; status?: string },
+  ) {
+    const machine = completionWizardMachine.provide({
+      actors: {
+        submitCompletion: fromPromise<CompletionResult, CompletionRequestBody>(
+          async ({ input }) => ({
+            kind: serverKind(input),
+            step: result.step,
+            task: result.status ? ({ status: result.status } as Task) : undefined,
+          }),
+        ),
+      },
+    });
+    const actor = createActor(machine, { input: { outcome } }).start();
+    for (const event of events) actor.send(event);
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    actor.stop();
+    return completionNotice(done.context);
+  }
+  const RATE = { type: 'SUBMIT', rate: 4, feedback: 'Tidy work' } as const;
+
+  test('the first party locks: the status changed and their feedback was sent', async () => {
+    expect(await finish('completed', [RATE], { step: 'lock', status: 'completed' })).toEqual({
+      text: 'completed',
+      taskStatus: 'completed',
+    });
+    expect(
+      await finish('incomplete', [{ type: 'NEXT', reason: NEEDS_FEEDBACK }, RATE], {
+        step: 'lock',
+        status: 'incomplete',
+      }),
+    ).toEqual({ text: 'incomplete', taskStatus: 'incomplete' });
+  });
+
+  test('a cancel says only that the task was cancelled: no feedback was sent', async () => {
+    expect(
+      await finish('incomplete', [{ type: 'NEXT', reason: CANCELS }], {
+        step: 'lock',
+        status: 'incomplete',
+      }),
+    ).toEqual({ text: 'cancelled', taskStatus: 'incomplete' });
+  });
+
+  test('the second party only reviews: their feedback was sent, the status stays', async () => {
+    // The owner marked the task completed; the freelancer answers 'not completed' with stars.
+    expect(
+      await finish('incomplete', [{ type: 'NEXT', reason: NEEDS_FEEDBACK }, RATE], {
+        step: 'review',
+        status: 'completed',
+      }),
+    ).toEqual({ text: 'reviewed', taskStatus: 'completed' });
+    // A reason without feedback sends no stars and no text: only their answer was recorded.
+    expect(
+      await finish('incomplete', [{ type: 'NEXT', reason: CANCELS }], {
+        step: 'review',
+        status: 'completed',
+      }),
+    ).toEqual({ text: 'answered', taskStatus: 'completed' });
+    expect(await finish('completed', [RATE], { step: 'review', status: 'incomplete' })).toEqual({
+      text: 'reviewed',
+      taskStatus: 'incomplete',
+    });
+  });
+
+  test('the server answer wins over what the page showed, and no step means a lock', async () => {
+    // The form opened on an in-progress task, but the other party locked it first.
+    expect(await finish('completed', [RATE], { step: 'review', status: 'incomplete' })).toEqual({
+      text: 'reviewed',
+      taskStatus: 'incomplete',
+    });
+    expect(await finish('completed', [RATE], {})).toEqual({
+      text: 'completed',
+      taskStatus: 'completed',
+    });
+  });
+
+  test('nothing to say before the wizard is done', () => {
+    const actor = createActor(completionWizardMachine, { input: { outcome: 'completed' } }).start();
+    expect(completionNotice(actor.getSnapshot().context)).toBeNull();
+    actor.stop();
   });
 });

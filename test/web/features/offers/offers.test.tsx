@@ -77,13 +77,34 @@ describe('make-offer control by role', () => {
   it('gives the owner without offers the find-freelancers link with the exact query', async () => {
     route({ 'GET /api/me': meAnswer(owner) });
     renderSlots(makeTask(), owner);
-    expect(
-      screen.getByRole('link', { name: 'No offers yet. Find freelancers and invite them' }),
-    ).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'No offers yet. Find freelancers' })).toHaveAttribute(
       'href',
       '/en/freelancers?categories=house-cleaning&languages=lv&languages=en&sort_by=freelancer_rating&sort_dir=desc&page=1',
     );
     expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
+  });
+
+  it('asks the owner of an expired task without offers to change the deadline', async () => {
+    // Issue 16: nobody can offer any more, so 'find freelancers and invite them' promised nothing.
+    route({
+      'GET /api/me': meAnswer(owner),
+      'GET /api/categories': [json(200, { data: [] })],
+    });
+    const { user: u } = renderSlots(makeTask({ due_end: '2020-01-01T10:00:00' }), owner);
+    expect(screen.queryByRole('link', { name: /Find freelancers/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/invite/i)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The deadline has passed without offers, so freelancers can no longer make one. Change the deadline to get offers.',
+      ),
+    ).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Change the deadline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the task' }, { timeout: 5000 });
+    // The edit modal opens at the deadline: its date input has the focus, with the old date.
+    const deadline = within(dialog).getByLabelText('End: date');
+    await waitFor(() => expect(deadline).toHaveFocus());
+    expect(deadline).toHaveValue('2020-01-01');
   });
 
   it('shows a freelancer with an offer their card instead of the button', async () => {

@@ -1,24 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Task } from '../../../../shared/types';
 import { errorStatus } from '../../../api/baseQuery';
 import { useAppDispatch } from '../../../app/hooks';
-import { withMessageParts } from '../../../i18n/loadMessages';
 import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { showNotice } from '../../notices/noticesSlice';
 import { refetchTask } from '../../push/pushActions';
 import { taskDetailMessages as messages } from '../messages';
+import { LazyTaskEditModal as TaskEditModal } from '../../taskForm/lazyEditModal';
 import { useDeleteTaskMutation } from '../taskApi';
-
-// The task form's messages are in the later part of the catalog: wait for it too.
-const TaskEditModal = lazy(
-  withMessageParts(
-    () => import(/* webpackChunkName: "task-edit" */ '../../taskForm/TaskEditModal'),
-    ['later'],
-  ),
-);
 
 const Actions = styled.div`
   display: flex;

@@ -11,7 +11,7 @@ import { HydrationBoundary } from '../../../ui/HydrationBoundary';
 import { CompletionButtons } from '../../completion/CompletionButtons';
 import { ReportControl } from '../../reports/ReportControl';
 import { MakeOfferControl } from '../../offers';
-import { SEES_OFFERS } from '../../offers/roles';
+import { SEES_OFFERS, showsNoOffers } from '../../offers/roles';
 
 // Only the owner and the freelancers with an offer see the offers section: a visitor's first load
 // leaves it (the cards, the offers and chat APIs) out.
@@ -30,7 +30,7 @@ export interface SlotProps {
 /** 'completed' / 'not completed' buttons opening the feedback form (machine: COMPLETE). */
 export function CompletionSlot({ task, role, controls }: SlotProps) {
   if (!controls.has('COMPLETE')) return null;
-  return <CompletionButtons taskUuid={task.uuid} isOwner={role === 'owner'} />;
+  return <CompletionButtons task={task} role={role} />;
 }
 
 /** The report control for everyone but the owner (machine: REPORT). */
@@ -49,11 +49,12 @@ export function MakeOfferSlot(props: SlotProps) {
 }
 
 /**
- * Offer lists: the owner's list (ASSIGN_OFFER, START_CHAT, FIND_FREELANCERS when there are none),
+ * Offer lists: the owner's list (ASSIGN_OFFER, START_CHAT; FIND_FREELANCERS or, once expired,
+ * CHANGE_DEADLINE when there are none),
  * a freelancer's own offer (EDIT_OFFER, DELETE_OFFER; 'chosen' / 'chosen other' badge after).
  */
 export function OffersSlot(props: SlotProps) {
-  if (!SEES_OFFERS.has(props.role) && !props.controls.has('FIND_FREELANCERS')) return null;
+  if (!SEES_OFFERS.has(props.role) && !showsNoOffers(props.controls)) return null;
   return (
     <HydrationBoundary>
       <OffersSection {...props} />
