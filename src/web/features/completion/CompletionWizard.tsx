@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -19,7 +19,10 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { StarRating } from '../../ui/StarRating';
 import { TextAreaField } from '../../ui/TextAreaField';
+import { draftKey, removeDraft } from '../../ui/draft';
+import { FormDraft } from '../../ui/FormDraft';
 import { showNotice } from '../notices/noticesSlice';
+import { selectCurrentUser } from '../session/sessionApi';
 import { useCompleteTaskMutation, useGetIncompleteReasonsQuery } from './completionApi';
 import {
   completionWizardMachine,
@@ -111,6 +114,16 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const bodyRef = useRef<HTMLDivElement>(null);
+  // What was typed survives the session ending (419 -> login -> back): one draft per step.
+  const me = useAppSelector(selectCurrentUser);
+  const meUuid = me?.uuid ?? 'visitor';
+  const drafts = useMemo(
+    () => ({
+      reason: draftKey('completion', meUuid, taskUuid, outcome, 'reason'),
+      rating: draftKey('completion', meUuid, taskUuid, outcome, 'rating'),
+    }),
+    [meUuid, taskUuid, outcome],
+  );
 
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -123,6 +136,13 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
     dispatch(showNotice({ kind: 'success', message: KIND_TEXT[context.kind] }));
     onCloseRef.current();
   }, [done, context.kind, dispatch]);
+
+  // Sent: the drafts are done with.
+  useEffect(() => {
+    if (!done) return;
+    removeDraft(drafts.reason);
+    removeDraft(drafts.rating);
+  }, [done, drafts]);
 
   useEffect(() => {
     if (Object.keys(context.fieldErrors).length > 0) focusFirstError(bodyRef.current);
@@ -148,6 +168,7 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
         )}
         {step === 'reason' ? (
           <ReasonStep
+            storageKey={drafts.reason}
             context={context}
             isOwner={isOwner}
             submitting={submitting}
@@ -156,6 +177,7 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
           />
         ) : (
           <RatingStep
+            storageKey={drafts.rating}
             context={context}
             submitting={submitting}
             onCancel={onClose}
@@ -175,7 +197,13 @@ export function CompletionWizard({ taskUuid, outcome, isOwner, onClose }: Comple
 const isRatedStep = (context: CompletionWizardContext): boolean =>
   context.outcome === 'completed' || context.feedbackRequired === true;
 
+const REASON_FIELDS = ['reason_id'] as const;
+const REASON_BASE = { reason_id: undefined };
+const RATING_FIELDS = ['rate', 'feedback'] as const;
+const RATING_BASE = { rate: 0, feedback: '' };
+
 interface ReasonStepProps {
+  storageKey: string;
   context: CompletionWizardContext;
   isOwner: boolean;
   submitting: boolean;
@@ -183,7 +211,14 @@ interface ReasonStepProps {
   onNext: (reason: IncompleteReason) => void;
 }
 
-function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonStepProps) {
+function ReasonStep({
+  storageKey,
+  context,
+  isOwner,
+  submitting,
+  onCancel,
+  onNext,
+}: ReasonStepProps) {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const { data, isLoading, isError, refetch } = useGetIncompleteReasonsQuery(locale);
@@ -235,6 +270,7 @@ function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonSt
         const goesOn = chosen?.feedback_required ?? true;
         return (
           <form onSubmit={handleSubmit} noValidate>
+            <FormDraft storageKey={storageKey} fields={REASON_FIELDS} base={REASON_BASE} />
             <Fieldset
               role="radiogroup"
               aria-invalid={error ? true : undefined}
@@ -278,6 +314,7 @@ function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonSt
 }
 
 interface RatingStepProps {
+  storageKey: string;
   context: CompletionWizardContext;
   submitting: boolean;
   onCancel: () => void;
@@ -285,7 +322,14 @@ interface RatingStepProps {
   onSubmit: (values: RatingValues) => void;
 }
 
-function RatingStep({ context, submitting, onCancel, onBack, onSubmit }: RatingStepProps) {
+function RatingStep({
+  storageKey,
+  context,
+  submitting,
+  onCancel,
+  onBack,
+  onSubmit,
+}: RatingStepProps) {
   const intl = useIntl();
 
   const validate = (values: RatingValues) => {
@@ -329,6 +373,7 @@ function RatingStep({ context, submitting, onCancel, onBack, onSubmit }: RatingS
     >
       {({ handleSubmit, form }) => (
         <form onSubmit={handleSubmit} noValidate>
+          <FormDraft storageKey={storageKey} fields={RATING_FIELDS} base={RATING_BASE} />
           <Field<number> name="rate">
             {({ input, meta }) => (
               <StarRating
