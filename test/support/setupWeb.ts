@@ -22,3 +22,6 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no layout: its window.scrollTo only logs "Not implemented". react-router's scroll
 // restoration calls it on each navigation; tests that care spy on it (test/web/app/router.test.tsx).
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+
+// Drafts of forms (src/web/ui/draft.ts) live in sessionStorage: no test starts with another's.
+if (typeof window !== 'undefined') afterEach(() => window.sessionStorage.clear());

@@ -1,4 +1,5 @@
 import type { FormState } from 'final-form';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
 import { ConfirmModal } from './ConfirmModal';
@@ -45,4 +46,36 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: () => boolean }) {
       <p>{intl.formatMessage(uiMessages.unsavedText)}</p>
     </ConfirmModal>
   );
+}
+
+/**
+ * The same question for closing a form's dialog (Escape, the close button, the backdrop, Cancel):
+ * `requestClose()` closes at once without unsaved input, else opens `dialog` (render it), whose
+ * "Discard" calls `onDiscard` and "Keep editing" returns to the form with the input kept.
+ */
+export function useConfirmDiscard(unsaved: () => boolean, onDiscard: () => void) {
+  const intl = useIntl();
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (unsaved()) setAsking(true);
+    else onDiscard();
+  };
+  const dialog = (
+    <ConfirmModal
+      isOpen={asking}
+      size="sm"
+      title={intl.formatMessage(uiMessages.discardTitle)}
+      confirmLabel={intl.formatMessage(uiMessages.discard)}
+      cancelLabel={intl.formatMessage(uiMessages.keepEditing)}
+      confirmVariant="danger"
+      onConfirm={() => {
+        setAsking(false);
+        onDiscard();
+      }}
+      onCancel={() => setAsking(false)}
+    >
+      <p>{intl.formatMessage(uiMessages.unsavedText)}</p>
+    </ConfirmModal>
+  );
+  return { requestClose, dialog };
 }

@@ -16,4 +16,8 @@ export const uiMessages = defineMessages({
   },
   unsavedLeave: { id: 'ui.unsaved.leave', defaultMessage: 'Leave' },
   unsavedStay: { id: 'ui.unsaved.stay', defaultMessage: 'Stay on the page' },
+  discardTitle: { id: 'ui.discard.title', defaultMessage: 'Close without saving?' },
+  discard: { id: 'ui.discard.confirm', defaultMessage: 'Discard' },
+  keepEditing: { id: 'ui.discard.keep', defaultMessage: 'Keep editing' },
+  draftRestored: { id: 'ui.draft.restored', defaultMessage: 'We restored what you typed earlier.' },
 });

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -19,7 +19,10 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { StarRating } from '../../ui/StarRating';
 import { TextAreaField } from '../../ui/TextAreaField';
+import { draftKey, removeDraft } from '../../ui/draft';
+import { FormDraft } from '../../ui/FormDraft';
 import { showNotice } from '../notices/noticesSlice';
+import { selectCurrentUser } from '../session/sessionApi';
 import { useCompleteTaskMutation, useGetIncompleteReasonsQuery } from './completionApi';
 import {
   completionNotice,
@@ -130,6 +133,16 @@ export function CompletionWizard({
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const bodyRef = useRef<HTMLDivElement>(null);
+  // What was typed survives the session ending (419 -> login -> back): one draft per step.
+  const me = useAppSelector(selectCurrentUser);
+  const meUuid = me?.uuid ?? 'visitor';
+  const drafts = useMemo(
+    () => ({
+      reason: draftKey('completion', meUuid, taskUuid, outcome, 'reason'),
+      rating: draftKey('completion', meUuid, taskUuid, outcome, 'rating'),
+    }),
+    [meUuid, taskUuid, outcome],
+  );
 
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -150,6 +163,13 @@ export function CompletionWizard({
     );
     onCloseRef.current();
   }, [noticeText, noticeStatus, dispatch]);
+
+  // Sent: the drafts are done with.
+  useEffect(() => {
+    if (!done) return;
+    removeDraft(drafts.reason);
+    removeDraft(drafts.rating);
+  }, [done, drafts]);
 
   useEffect(() => {
     if (Object.keys(context.fieldErrors).length > 0) focusFirstError(bodyRef.current);
@@ -180,6 +200,7 @@ export function CompletionWizard({
         )}
         {step === 'reason' ? (
           <ReasonStep
+            storageKey={drafts.reason}
             context={context}
             isOwner={isOwner}
             submitting={submitting}
@@ -188,6 +209,7 @@ export function CompletionWizard({
           />
         ) : (
           <RatingStep
+            storageKey={drafts.rating}
             context={context}
             submitting={submitting}
             onCancel={onClose}
@@ -207,7 +229,13 @@ export function CompletionWizard({
 const isRatedStep = (context: CompletionWizardContext): boolean =>
   context.outcome === 'completed' || context.feedbackRequired === true;
 
+const REASON_FIELDS = ['reason_id'] as const;
+const REASON_BASE = { reason_id: undefined };
+const RATING_FIELDS = ['rate', 'feedback'] as const;
+const RATING_BASE = { rate: 0, feedback: '' };
+
 interface ReasonStepProps {
+  storageKey: string;
   context: CompletionWizardContext;
   isOwner: boolean;
   submitting: boolean;
@@ -215,7 +243,14 @@ interface ReasonStepProps {
   onNext: (reason: IncompleteReason) => void;
 }
 
-function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonStepProps) {
+function ReasonStep({
+  storageKey,
+  context,
+  isOwner,
+  submitting,
+  onCancel,
+  onNext,
+}: ReasonStepProps) {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const { data, isLoading, isError, refetch } = useGetIncompleteReasonsQuery(locale);
@@ -267,6 +302,7 @@ function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonSt
         const goesOn = chosen?.feedback_required ?? true;
         return (
           <form onSubmit={handleSubmit} noValidate>
+            <FormDraft storageKey={storageKey} fields={REASON_FIELDS} base={REASON_BASE} />
             <Fieldset
               role="radiogroup"
               aria-invalid={error ? true : undefined}
@@ -310,6 +346,7 @@ function ReasonStep({ context, isOwner, submitting, onCancel, onNext }: ReasonSt
 }
 
 interface RatingStepProps {
+  storageKey: string;
   context: CompletionWizardContext;
   submitting: boolean;
   onCancel: () => void;
@@ -317,7 +354,14 @@ interface RatingStepProps {
   onSubmit: (values: RatingValues) => void;
 }
 
-function RatingStep({ context, submitting, onCancel, onBack, onSubmit }: RatingStepProps) {
+function RatingStep({
+  storageKey,
+  context,
+  submitting,
+  onCancel,
+  onBack,
+  onSubmit,
+}: RatingStepProps) {
   const intl = useIntl();
 
   const validate = (values: RatingValues) => {
@@ -361,6 +405,7 @@ function RatingStep({ context, submitting, onCancel, onBack, onSubmit }: RatingS
     >
       {({ handleSubmit, form }) => (
         <form onSubmit={handleSubmit} noValidate>
+          <FormDraft storageKey={storageKey} fields={RATING_FIELDS} base={RATING_BASE} />
           <Field<number> name="rate">
             {({ input, meta }) => (
               <StarRating

@@ -1,11 +1,9 @@
 import { memo, Suspense, useState } from 'react';
-import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { Offer } from '../../../shared/types';
-import { errorStatus } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { useMoment } from '../../i18n/moment';
 import { routePath } from '../../i18n/routes';
@@ -13,11 +11,10 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showNotice } from '../notices/noticesSlice';
-import { ErrorPopup } from './ErrorPopup';
 import { formatPrice, fromNow } from './format';
 import { offerMessages as messages } from './messages';
 import { LazyOfferFormModal } from './lazyForm';
-import { useChooseOfferMutation, useDeleteOfferMutation } from './offersApi';
+import { useDeleteOfferMutation } from './offersApi';
 
 const Card = styled.article`
   display: grid;
@@ -106,14 +103,15 @@ export interface OfferCardProps {
   chatLoading?: boolean;
   /** Unread messages in that conversation, shown in the button's label when > 0. */
   chatUnread?: number;
-  /** Shows a failed assign (409, 404) where it survives this card leaving the list. */
-  onAssignFailed?: (message: MessageDescriptor) => void;
+  /** Opens the list's assign confirm for this version of the offer (AssignOfferConfirm). */
+  onAssign?: (offer: Offer) => void;
 }
 
 /**
- * One offer (SPEC section 2 'offer card'), with its edit, delete and assign modals. Memoised: a
- * push refetch keeps unchanged offers as the same objects (RTK Query's structural sharing), so with
- * stable callbacks from the list only a changed offer's card renders again (issue 8).
+ * One offer (SPEC section 2 'offer card'), with its edit and delete modals; the list holds the
+ * assign confirm. Memoised: a push refetch keeps unchanged offers as the same objects (RTK Query's
+ * structural sharing), so with stable callbacks from the list only a changed offer's card renders
+ * again (issue 8).
  */
 export const OfferCard = memo(function OfferCard({
   offer,
@@ -126,42 +124,25 @@ export const OfferCard = memo(function OfferCard({
   onChat,
   chatLoading = false,
   chatUnread = 0,
-  onAssignFailed,
+  onAssign,
 }: OfferCardProps) {
   const intl = useIntl();
   const moment = useMoment(locale);
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  // The version the owner opened the confirm on: a push refresh meanwhile must not swap it (409).
-  const [confirmAssign, setConfirmAssign] = useState<Offer | null>(null);
-  const [popup, setPopup] = useState<MessageDescriptor | null>(null);
   const [deleteOffer, { isLoading: deleting }] = useDeleteOfferMutation();
-  const [chooseOffer, { isLoading: choosing }] = useChooseOfferMutation();
   const { freelancer } = offer;
   const name = freelancer ? freelancer.display_name : intl.formatMessage(messages.deletedUser);
   const price = formatPrice(offer.price, locale);
   const canEdit = editable && !disabled;
-  const canAssign = assignable && !editable && !disabled && offer.chosen_at === null;
+  const canAssign =
+    assignable && !editable && !disabled && offer.chosen_at === null && onAssign !== undefined;
 
   const onDelete = async () => {
     const result = await deleteOffer({ taskUuid, offerUuid: offer.uuid });
     setConfirmDelete(false);
     if (!result.error) dispatch(showNotice({ kind: 'success', message: messages.deleted }));
-  };
-
-  const onAssign = async () => {
-    const shown = confirmAssign ?? offer;
-    const result = await chooseOffer({ taskUuid, offerUuid: offer.uuid, hash: shown.hash });
-    setConfirmAssign(null);
-    if (!result.error) {
-      dispatch(showNotice({ kind: 'success', message: messages.assigned }));
-      return;
-    }
-    const status = errorStatus(result.error);
-    const message =
-      status === 409 ? messages.offerUpdated : status === 404 ? messages.offerNotFound : null;
-    if (message) (onAssignFailed ?? setPopup)(message);
   };
 
   return (
@@ -214,9 +195,7 @@ export const OfferCard = memo(function OfferCard({
       {(canEdit || canAssign || onChat) && (
         <Actions>
           {canAssign && (
-            <Button onClick={() => setConfirmAssign(offer)}>
-              {intl.formatMessage(messages.assign)}
-            </Button>
+            <Button onClick={() => onAssign?.(offer)}>{intl.formatMessage(messages.assign)}</Button>
           )}
           {onChat && freelancer && (
             <Button
@@ -264,24 +243,6 @@ export const OfferCard = memo(function OfferCard({
       >
         <p>{intl.formatMessage(messages.deleteText)}</p>
       </ConfirmModal>
-      <ConfirmModal
-        isOpen={confirmAssign !== null}
-        title={intl.formatMessage(messages.assignTitle)}
-        onConfirm={() => void onAssign()}
-        onCancel={() => setConfirmAssign(null)}
-        loading={choosing}
-        confirmLabel={intl.formatMessage(messages.assignConfirm)}
-        size="sm"
-        closeOnlyViaActions={choosing}
-      >
-        <p>
-          {intl.formatMessage(messages.assignText, {
-            name,
-            price: formatPrice((confirmAssign ?? offer).price, locale),
-          })}
-        </p>
-      </ConfirmModal>
-      <ErrorPopup message={popup} onClose={() => setPopup(null)} />
     </Card>
   );
 });

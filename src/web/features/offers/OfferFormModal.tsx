@@ -1,6 +1,6 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { Field, Form } from 'react-final-form';
+import { Field, Form, type FormRenderProps } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Offer } from '../../../shared/types';
@@ -11,15 +11,18 @@ import {
   type OfferFormValues,
 } from '../../../shared/validation/offer';
 import { errorStatus, fieldErrors, isNetworkError, isValidationError } from '../../api/baseQuery';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { Modal } from '../../ui/Modal';
+import { draftKey, removeDraft } from '../../ui/draft';
+import { FormDraft, useCloseDraftedForm } from '../../ui/FormDraft';
 import { hasUnsavedInput, UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { TextField } from '../../ui/TextField';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
+import { selectCurrentUser } from '../session/sessionApi';
 import { offerMessages as messages } from './messages';
 import { useCreateOfferMutation, useUpdateOfferMutation } from './offersApi';
 import { validateOffer } from './validate';
@@ -38,6 +41,8 @@ const Actions = styled.div`
   justify-content: flex-end;
 `;
 
+const DRAFT_FIELDS = ['description', 'price', 'notify_if_not_chosen'] as const;
+
 interface Props {
   isOpen: boolean;
   onClose: () => void;
@@ -54,6 +59,10 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
   const [createOffer] = useCreateOfferMutation();
   const [updateOffer] = useUpdateOfferMutation();
   const updating = Boolean(offer);
+  const me = useAppSelector(selectCurrentUser);
+  // One draft per user, task and offer (a new one, or the offer being edited).
+  const storageKey = draftKey('offer', me?.uuid ?? 'visitor', taskUuid, offer?.uuid ?? 'new');
+  const [initialValues] = useState(() => offerFormInitialValues(offer));
 
   const onSubmit = async (values: OfferFormValues): Promise<SubmissionErrors | undefined> => {
     const body = offerFormSchema.cast(values) as OfferForm;
@@ -63,12 +72,16 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
     if (result.error) {
       if (isValidationError(result.error)) return fieldErrors(result.error);
       // 403 on update: the offer is locked (logged only); the offers refetch shows why.
-      if (errorStatus(result.error) === 403) onClose();
+      if (errorStatus(result.error) === 403) {
+        removeDraft(storageKey);
+        onClose();
+      }
       // No answer (server restarting, offline): say so in the form, which keeps what was typed.
       if (isNetworkError(result.error))
         return { [FORM_ERROR]: intl.formatMessage(commonMessages.networkError) };
       return undefined;
     }
+    removeDraft(storageKey);
     dispatch(
       showNotice({ kind: 'success', message: updating ? messages.updated : messages.created }),
     );
@@ -77,80 +90,117 @@ export function OfferFormModal({ isOpen, onClose, taskUuid, offer }: Props) {
   };
 
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={onClose}
-      size="md"
-      title={intl.formatMessage(updating ? messages.updateTitle : messages.createTitle)}
-    >
-      <Form<OfferFormValues>
-        onSubmit={onSubmit}
-        initialValues={offerFormInitialValues(offer)}
-        validate={(values) => validateOffer(intl, values)}
-        render={({ handleSubmit, form, submitting, submitError }) => {
-          const submit = async (event: FormEvent<HTMLFormElement>) => {
-            await handleSubmit(event);
-            const state = form.getState();
-            if (state.hasValidationErrors || state.hasSubmitErrors) {
-              // After React rendered the errors.
-              setTimeout(() => focusFirstError(formRef.current), 0);
-            }
-          };
-          return (
-            <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
-              <UnsavedChangesGuard unsaved={() => hasUnsavedInput(form.getState())} />
-              {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
-              <Field<string> name="description">
-                {({ input, meta }) => {
-                  const error = shownError(meta);
-                  return (
-                    <TextAreaField
-                      {...input}
-                      id="offer-description"
-                      label={intl.formatMessage(messages.description)}
-                      error={error}
-                    />
-                  );
-                }}
-              </Field>
-              <Field<number | string | null> name="price">
-                {({ input, meta }) => (
-                  <TextField
-                    label={intl.formatMessage(messages.price)}
-                    inputMode="decimal"
-                    name={input.name}
-                    value={input.value ?? ''}
-                    onChange={input.onChange}
-                    onBlur={input.onBlur}
-                    onFocus={input.onFocus}
-                    error={shownError(meta)}
-                  />
-                )}
-              </Field>
-              <Field<boolean> name="notify_if_not_chosen" type="checkbox">
-                {({ input }) => (
-                  <CheckLabel>
-                    <input
-                      type="checkbox"
-                      name={input.name}
-                      checked={Boolean(input.checked)}
-                      onChange={input.onChange}
-                      onBlur={input.onBlur}
-                      onFocus={input.onFocus}
-                    />
-                    {intl.formatMessage(messages.notify)}
-                  </CheckLabel>
-                )}
-              </Field>
-              <Actions>
-                <Button type="submit" $loading={submitting}>
-                  {intl.formatMessage(updating ? messages.submitUpdate : messages.submitCreate)}
-                </Button>
-              </Actions>
-            </form>
-          );
-        }}
-      />
-    </Modal>
+    <Form<OfferFormValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={(values) => validateOffer(intl, values)}
+      render={(props) => (
+        <OfferFormDialog
+          {...props}
+          isOpen={isOpen}
+          formRef={formRef}
+          title={intl.formatMessage(updating ? messages.updateTitle : messages.createTitle)}
+          submitLabel={intl.formatMessage(updating ? messages.submitUpdate : messages.submitCreate)}
+          storageKey={storageKey}
+          base={initialValues}
+          onClose={onClose}
+        />
+      )}
+    />
+  );
+}
+
+interface DialogProps extends FormRenderProps<OfferFormValues> {
+  isOpen: boolean;
+  formRef: RefObject<HTMLFormElement | null>;
+  title: string;
+  submitLabel: string;
+  storageKey: string;
+  base: OfferFormValues;
+  onClose: () => void;
+}
+
+/** The modal around the form: closing it with typed input asks first (discard clears the draft). */
+function OfferFormDialog({
+  handleSubmit,
+  form,
+  submitting,
+  submitError,
+  isOpen,
+  formRef,
+  title,
+  submitLabel,
+  storageKey,
+  base,
+  onClose,
+}: DialogProps) {
+  const intl = useIntl();
+  const { requestClose, dialog } = useCloseDraftedForm(form, storageKey, onClose);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    await handleSubmit(event);
+    const state = form.getState();
+    if (state.hasValidationErrors || state.hasSubmitErrors) {
+      // After React rendered the errors.
+      setTimeout(() => focusFirstError(formRef.current), 0);
+    }
+  };
+  return (
+    <>
+      <Modal isOpen={isOpen} onClose={requestClose} size="md" title={title}>
+        <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+          <UnsavedChangesGuard unsaved={() => hasUnsavedInput(form.getState())} />
+          <FormDraft storageKey={storageKey} fields={DRAFT_FIELDS} base={base} />
+          {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
+          <Field<string> name="description">
+            {({ input, meta }) => {
+              const error = shownError(meta);
+              return (
+                <TextAreaField
+                  {...input}
+                  id="offer-description"
+                  label={intl.formatMessage(messages.description)}
+                  error={error}
+                />
+              );
+            }}
+          </Field>
+          <Field<number | string | null> name="price">
+            {({ input, meta }) => (
+              <TextField
+                label={intl.formatMessage(messages.price)}
+                inputMode="decimal"
+                name={input.name}
+                value={input.value ?? ''}
+                onChange={input.onChange}
+                onBlur={input.onBlur}
+                onFocus={input.onFocus}
+                error={shownError(meta)}
+              />
+            )}
+          </Field>
+          <Field<boolean> name="notify_if_not_chosen" type="checkbox">
+            {({ input }) => (
+              <CheckLabel>
+                <input
+                  type="checkbox"
+                  name={input.name}
+                  checked={Boolean(input.checked)}
+                  onChange={input.onChange}
+                  onBlur={input.onBlur}
+                  onFocus={input.onFocus}
+                />
+                {intl.formatMessage(messages.notify)}
+              </CheckLabel>
+            )}
+          </Field>
+          <Actions>
+            <Button type="submit" $loading={submitting}>
+              {submitLabel}
+            </Button>
+          </Actions>
+        </form>
+      </Modal>
+      {dialog}
+    </>
   );
 }

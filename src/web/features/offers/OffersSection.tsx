@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { LazyTaskEditModal, TASK_DEADLINE_FIELD_ID } from '../taskForm/lazyEditModal';
 import { useListConversationsQuery, useStartConversationMutation } from '../chat';
 import { useMeQuery } from '../session/sessionApi';
+import { AssignOfferConfirm } from './AssignOfferConfirm';
 import { ErrorPopup } from './ErrorPopup';
 import { offerMessages as messages } from './messages';
 import { SEES_OFFERS, showsNoOffers } from './roles';
@@ -90,6 +91,8 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
   const [conversation, setConversation] = useState<string | null>(null);
   const [popup, setPopup] = useState<MessageDescriptor | null>(null);
   const [editingDeadline, setEditingDeadline] = useState(false);
+  // The offer whose assign confirm is open, as it was shown (its hash goes with the choice).
+  const [assigning, setAssigning] = useState<Offer | null>(null);
   // Stable callbacks: the cards are memoised, so a refetch re-renders only a changed offer's card.
   const taskUuid = task.uuid;
   const onChat = useCallback(
@@ -99,6 +102,7 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     },
     [startConversation, taskUuid],
   );
+  const closeAssign = useCallback(() => setAssigning(null), []);
   const ownerChat = useCallback((uuid: string) => void onChat(uuid), [onChat]);
   const meUuid = me?.uuid;
   const openOwnConversation = useCallback(() => {
@@ -108,6 +112,36 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
     if (own) setConversation(own.uuid);
   }, [conversations, taskUuid, meUuid]);
 
+  const offers = sees && !findFreelancers ? visibleOffers(data ?? task.offers, role, me?.uuid) : [];
+  // Its freelancer deleted the offer while the owner was asked (a push refetch removed it): the
+  // question cannot be answered any more; say so, as a 404 on the assign would (SPEC section 8).
+  if (assigning && !offers.some((offer) => offer.uuid === assigning.uuid)) {
+    setAssigning(null);
+    setPopup(messages.offerNotFound);
+  }
+  // Kept mounted when the list empties (a 404 on assign removes the offer under the popup, and the
+  // last offer's removal turns the list into the find-freelancers link).
+  const popupAndChat = (
+    <>
+      <AssignOfferConfirm
+        taskUuid={task.uuid}
+        locale={locale}
+        offer={assigning}
+        onClose={closeAssign}
+        onFailed={setPopup}
+      />
+      <ErrorPopup message={popup} onClose={() => setPopup(null)} />
+      {conversation && me && (
+        <Suspense fallback={null}>
+          <ChatPanel
+            conversationUuid={conversation}
+            meUuid={me.uuid}
+            onClose={() => setConversation(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
   if (findFreelancers) {
     return (
       <Section>
@@ -128,6 +162,7 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
         >
           {intl.formatMessage(messages.findFreelancers)}
         </ButtonLink>
+        {popupAndChat}
       </Section>
     );
   }
@@ -157,22 +192,6 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
   }
   if (!sees) return null;
 
-  const offers = visibleOffers(data ?? task.offers, role, me?.uuid);
-  // Kept mounted when the list empties (a 404 on assign removes the offer under the popup).
-  const popupAndChat = (
-    <>
-      <ErrorPopup message={popup} onClose={() => setPopup(null)} />
-      {conversation && me && (
-        <Suspense fallback={null}>
-          <ChatPanel
-            conversationUuid={conversation}
-            meUuid={me.uuid}
-            onClose={() => setConversation(null)}
-          />
-        </Suspense>
-      )}
-    </>
-  );
   if (offers.length === 0) return popupAndChat;
   const anyChosen = offers.some((offer) => offer.chosen_at !== null) || isSelected(task.status);
 
@@ -213,7 +232,7 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
             role === 'owner' && controls.has('ASSIGN_OFFER') && !anyChosen && isChoosable(offer)
           }
           {...chatProps(offer)}
-          onAssignFailed={setPopup}
+          onAssign={setAssigning}
         />
       ))}
       {popupAndChat}

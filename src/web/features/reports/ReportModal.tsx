@@ -1,15 +1,19 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { useEffect, useRef, type RefObject } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Field, Form, type FormRenderProps } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { REPORT_MESSAGE_MAX, reportSchema } from '../../../shared/validation/report';
 import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { TextAreaField } from '../../ui/TextAreaField';
+import { draftKey, removeDraft } from '../../ui/draft';
+import { FormDraft, useCloseDraftedForm } from '../../ui/FormDraft';
+
 import { showNotice } from '../notices/noticesSlice';
+import { selectCurrentUser } from '../session/sessionApi';
 import { reportMessages as messages } from './messages';
 import { useReportTaskMutation } from './reportsApi';
 import { focusFirstError } from '../../ui/formErrors';
@@ -32,6 +36,9 @@ const Actions = styled.div`
 interface ReportValues {
   message?: string;
 }
+
+const DRAFT_FIELDS = ['message'] as const;
+const DRAFT_BASE = { message: '' };
 
 /** After a 422 is applied (rendered), moves the view to the field. */
 function ScrollToSubmitErrors({
@@ -57,6 +64,9 @@ export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: 
   const dispatch = useAppDispatch();
   const [reportTask] = useReportTaskMutation();
   const bodyRef = useRef<HTMLDivElement>(null);
+  const me = useAppSelector(selectCurrentUser);
+  // Visitors may report too: their draft is this tab's.
+  const storageKey = draftKey('report', me?.uuid ?? 'visitor', taskUuid);
 
   const validate = (values: ReportValues) => {
     try {
@@ -76,74 +86,106 @@ export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: 
         return { message: errors.message ?? intl.formatMessage(messages.failed) };
       }
       if (errorStatus(error) === 403) {
+        removeDraft(storageKey);
         dispatch(showNotice({ kind: 'info', message: messages.alreadyReported }));
         onClose();
         return undefined;
       }
       return { [FORM_ERROR]: intl.formatMessage(messages.failed) };
     }
+    removeDraft(storageKey);
     dispatch(showNotice({ kind: 'success', message: messages.reported }));
     onClose();
     return undefined;
   };
 
   return (
-    <Modal isOpen onClose={onClose} size="md" title={intl.formatMessage(messages.title)}>
-      <div ref={bodyRef}>
-        <Form<ReportValues> onSubmit={onSubmit} validate={validate}>
-          {({ handleSubmit, submitting, submitError, submitErrors }) => (
-            <form onSubmit={handleSubmit} noValidate>
-              <ScrollToSubmitErrors errors={submitErrors} container={bodyRef} />
-              {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
-              <Field<string> name="message">
-                {({ input, meta }) => {
-                  const length = (input.value ?? '').length;
-                  const error =
-                    (meta.touched || meta.submitFailed
-                      ? (meta.error as string | undefined)
-                      : undefined) ??
-                    (meta.submitError && !meta.dirtySinceLastSubmit
-                      ? String(meta.submitError)
-                      : undefined);
-                  return (
-                    <TextAreaField
-                      {...input}
-                      id="report-message"
-                      label={intl.formatMessage(messages.messageLabel)}
-                      error={error}
-                      hintId="report-message-counter"
-                      hint={
-                        <Counter
-                          id="report-message-counter"
-                          $over={length > REPORT_MESSAGE_MAX}
-                          aria-live="polite"
-                        >
-                          {intl.formatMessage(messages.counter, {
-                            count: length,
-                            max: REPORT_MESSAGE_MAX,
-                          })}
-                        </Counter>
-                      }
-                    />
-                  );
-                }}
-              </Field>
-              <Actions>
-                <Button $variant="secondary" onClick={onClose} disabled={submitting}>
-                  {intl.formatMessage(messages.cancel)}
-                </Button>
-                <Button
-                  type="submit"
-                  $loading={submitting}
-                  loadingLabel={intl.formatMessage(messages.submitting)}
-                >
-                  {intl.formatMessage(messages.submit)}
-                </Button>
-              </Actions>
-            </form>
-          )}
-        </Form>
-      </div>
-    </Modal>
+    <Form<ReportValues>
+      onSubmit={onSubmit}
+      validate={validate}
+      render={(props) => (
+        <ReportDialog {...props} bodyRef={bodyRef} storageKey={storageKey} onClose={onClose} />
+      )}
+    />
+  );
+}
+
+interface ReportDialogProps extends FormRenderProps<ReportValues> {
+  bodyRef: RefObject<HTMLDivElement | null>;
+  storageKey: string;
+  onClose: () => void;
+}
+
+/** The modal around the form: closing it with typed input asks first (discard clears the draft). */
+function ReportDialog({
+  handleSubmit,
+  form,
+  submitting,
+  submitError,
+  submitErrors,
+  bodyRef,
+  storageKey,
+  onClose,
+}: ReportDialogProps) {
+  const intl = useIntl();
+  const { requestClose, dialog } = useCloseDraftedForm(form, storageKey, onClose);
+  return (
+    <>
+      <Modal isOpen onClose={requestClose} size="md" title={intl.formatMessage(messages.title)}>
+        <div ref={bodyRef}>
+          <form onSubmit={handleSubmit} noValidate>
+            <ScrollToSubmitErrors errors={submitErrors} container={bodyRef} />
+            <FormDraft storageKey={storageKey} fields={DRAFT_FIELDS} base={DRAFT_BASE} />
+            {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
+            <Field<string> name="message">
+              {({ input, meta }) => {
+                const length = (input.value ?? '').length;
+                const error =
+                  (meta.touched || meta.submitFailed
+                    ? (meta.error as string | undefined)
+                    : undefined) ??
+                  (meta.submitError && !meta.dirtySinceLastSubmit
+                    ? String(meta.submitError)
+                    : undefined);
+                return (
+                  <TextAreaField
+                    {...input}
+                    id="report-message"
+                    label={intl.formatMessage(messages.messageLabel)}
+                    error={error}
+                    hintId="report-message-counter"
+                    hint={
+                      <Counter
+                        id="report-message-counter"
+                        $over={length > REPORT_MESSAGE_MAX}
+                        aria-live="polite"
+                      >
+                        {intl.formatMessage(messages.counter, {
+                          count: length,
+                          max: REPORT_MESSAGE_MAX,
+                        })}
+                      </Counter>
+                    }
+                  />
+                );
+              }}
+            </Field>
+            <Actions>
+              <Button $variant="secondary" onClick={requestClose} disabled={submitting}>
+                {intl.formatMessage(messages.cancel)}
+              </Button>
+              <Button
+                type="submit"
+                $loading={submitting}
+                loadingLabel={intl.formatMessage(messages.submitting)}
+              >
+                {intl.formatMessage(messages.submit)}
+              </Button>
+            </Actions>
+          </form>
+        </div>
+      </Modal>
+      {dialog}
+    </>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Task } from '../../../shared/types';
 import { taskToFormValues } from '../../../shared/validation/taskForm';
 import { Modal } from '../../ui/Modal';
+import { useConfirmDiscard } from '../../ui/UnsavedChangesGuard';
 import { taskFormMessages as messages } from './messages';
 import { TaskForm } from './TaskForm';
 
@@ -40,18 +41,25 @@ export function TaskEditModal({ task, open, onClose, focusId }: TaskEditModalPro
     field.scrollIntoView?.({ block: 'center' });
     field.focus({ preventScroll: true });
   }, [open, focusId]);
+  // Escape, the close button, the backdrop and Cancel ask before throwing typed input away.
+  const unsaved = useRef<() => boolean>(null);
+  const { requestClose, dialog } = useConfirmDiscard(() => unsaved.current?.() ?? false, onClose);
   return (
-    <Modal isOpen={open} onClose={onClose} title={intl.formatMessage(messages.editTitle)}>
-      {open && (
-        <TaskForm
-          mode="update"
-          initialValues={initialValues}
-          original={original}
-          onSaved={onClose}
-          onCancel={onClose}
-        />
-      )}
-    </Modal>
+    <>
+      <Modal isOpen={open} onClose={requestClose} title={intl.formatMessage(messages.editTitle)}>
+        {open && (
+          <TaskForm
+            mode="update"
+            initialValues={initialValues}
+            original={original}
+            onSaved={onClose}
+            onCancel={requestClose}
+            unsavedRef={unsaved}
+          />
+        )}
+      </Modal>
+      {dialog}
+    </>
   );
 }
 

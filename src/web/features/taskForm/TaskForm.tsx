@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type FormEvent,
+  type Ref,
+} from 'react';
 import { FORM_ERROR, getIn, type SubmissionErrors } from 'final-form';
 import { Field, Form, FormSpy, useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
@@ -105,6 +113,14 @@ export interface TaskFormProps {
   onValuesChange?: (values: TaskFormValues) => void;
   /** Shown as a secondary button beside the submit (the edit modal's cancel). */
   onCancel?: () => void;
+  /** Receives "does the form hold unsaved input?" (the edit modal asks before closing). */
+  unsavedRef?: Ref<() => boolean>;
+}
+
+/** Hands the form's unsaved-input test to a ref (for a caller outside the form). */
+function UnsavedProbe({ target, probe }: { target: Ref<() => boolean>; probe: () => boolean }) {
+  useImperativeHandle(target, () => probe, [probe]);
+  return null;
 }
 
 type Request = { abort: () => void };
@@ -117,6 +133,7 @@ export function TaskForm({
   onSaved,
   onValuesChange,
   onCancel,
+  unsavedRef,
 }: TaskFormProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -203,6 +220,12 @@ export function TaskForm({
       initialValues={initialValues}
       subscription={{ submitting: true }}
       render={({ handleSubmit, form }) => {
+        const unsaved = () =>
+          hasUnsavedInput(form.getState(), {
+            changed: filesRef.current.length > 0,
+            // Set by the form from the photos, not typed.
+            derived: ['images_count'],
+          });
         const submit = async (event: FormEvent<HTMLFormElement>) => {
           await handleSubmit(event);
           const state = form.getState();
@@ -220,15 +243,8 @@ export function TaskForm({
               />
             )}
             {/* Leaving with typed input or chosen photos asks first (links, back, redirects). */}
-            <UnsavedChangesGuard
-              unsaved={() =>
-                hasUnsavedInput(form.getState(), {
-                  changed: filesRef.current.length > 0,
-                  // Set by the form from the photos, not typed.
-                  derived: ['images_count'],
-                })
-              }
-            />
+            <UnsavedChangesGuard unsaved={unsaved} />
+            {unsavedRef && <UnsavedProbe target={unsavedRef} probe={unsaved} />}
             <TaskFormFields
               mode={mode}
               files={files}

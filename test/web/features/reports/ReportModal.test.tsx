@@ -93,6 +93,61 @@ describe('ReportModal', () => {
   });
 });
 
+describe('ReportModal: typed input is not lost', () => {
+  it('keeps the message when the form goes away unsent (session end) and restores it', async () => {
+    const fetch = mockFetch(
+      json(419, { message: 'Session expired.' }),
+      new Response(null, { status: 201 }),
+    );
+    const first = renderControl();
+    let dialog = await openModal(first.user);
+    await first.user.type(
+      within(dialog).getByLabelText('What is wrong with this task?'),
+      'Looks like spam',
+    );
+    await first.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    first.unmount();
+
+    // After logging in again: a new page with a new store.
+    const second = renderControl();
+    dialog = await openModal(second.user);
+    expect(within(dialog).getByLabelText('What is wrong with this task?')).toHaveValue(
+      'Looks like spam',
+    );
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'We restored what you typed earlier.',
+    );
+    await second.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Task reported')).toBeInTheDocument();
+
+    // Sent: a new report starts empty.
+    dialog = await openModal(second.user);
+    expect(within(dialog).getByLabelText('What is wrong with this task?')).toHaveValue('');
+  });
+
+  it('Cancel with a typed message asks first; "Keep editing" keeps it', async () => {
+    mockFetch(new Response(null, { status: 201 }));
+    const { user } = renderControl();
+    const dialog = await openModal(user);
+    const message = within(dialog).getByLabelText('What is wrong with this task?');
+    await user.type(message, 'Looks like spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Close without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(message).toHaveValue('Looks like spam');
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close without saving?' })).getByRole(
+        'button',
+        { name: 'Discard' },
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await openModal(user)).querySelector('textarea')).toHaveValue('');
+  });
+});
+
 describe('the report slot on the task page', () => {
   const pages: PageRoute[] = [{ name: 'task', load: async () => ({ default: TaskDetailPage }) }];
   const heading = () =>

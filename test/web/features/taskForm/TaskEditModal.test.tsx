@@ -79,3 +79,39 @@ describe('TaskEditModal', () => {
     );
   });
 });
+
+describe('TaskEditModal: closing with typed input', () => {
+  it('Escape asks first: "Keep editing" keeps the text; the close button + "Discard" closes', async () => {
+    const { user } = renderWithProviders(<Harness initial={task} />, {
+      route: '/en/tasks/TK7Q2XYZ',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the task' });
+    const title = within(dialog).getByLabelText('Title', { exact: true });
+    await user.type(title, ' and the tap');
+
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Close without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog', { name: 'Close without saving?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit the task' })).toBeInTheDocument();
+    expect(title).toHaveValue('Fix the kitchen sink and the tap');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close without saving?' })).getByRole(
+        'button',
+        { name: 'Discard' },
+      ),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes at once when nothing was changed', async () => {
+    const { user } = renderWithProviders(<Harness initial={task} />, {
+      route: '/en/tasks/TK7Q2XYZ',
+    });
+    await screen.findByRole('dialog', { name: 'Edit the task' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
