@@ -145,6 +145,19 @@ describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
   });
 });
 
+it('a task list link with filters the API refuses renders what is wrong, not a dead end', async () => {
+  const range = await get('/en/tasks?budget_min=500&budget_max=10', null);
+  expect(range.statusCode).toBe(200);
+  const shown = text(rootOf(range.body));
+  expect(shown).toContain('This link has filters that cannot be used:');
+  expect(shown).toMatch(/Budget to \(€\)\s*: The lower amount cannot be above the upper amount\./);
+  expect(shown).toContain('Remove filter: Budget to (€)');
+  expect(shown).not.toContain('could not be loaded');
+
+  const category = await get('/lv/tasks?categories=no-such-category', null);
+  expect(text(rootOf(category.body))).toMatch(/Kategorija\s*: Šādas kategorijas nav\./);
+});
+
 it('a page whose data fails on the server is the 500 page with status 500', async () => {
   const query = t.db.query.bind(t.db);
   // The task's load fails (as a lost database would make it); every other query answers.
