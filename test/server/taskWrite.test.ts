@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { LIMITS } from '../../src/shared/limits';
 import type { Task } from '../../src/shared/types';
 import { insertTaskRow, randomIdentifier, type TaskRecord } from '../../src/server/tasks/saveTask';
+import { isExpired } from '../../src/shared/taskLifecycle';
+import { toLocalDateTime } from '../../src/shared/validation/taskForm';
 import {
   agent,
   buildTestApp,
@@ -403,6 +405,54 @@ describe('POST /api/tasks', () => {
     expect(res.json<{ errors: Record<string, string[]> }>().errors.title).toEqual([
       'This field is required.',
     ]);
+  });
+
+  it('refuses a deadline an hour ago today with the field error; one an hour ahead is taken', async () => {
+    const inHours = (hours: number) => toLocalDateTime(new Date(Date.now() + hours * 3600_000));
+    const post = async (due_end: string) => {
+      const fields = validFields({ due_type: 'end', due_start: undefined, due_end });
+      const { payload, headers } = await multipart(fields);
+      return ownerAgent.request('POST', '/api/tasks', payload, {
+        headers: { ...headers, 'accept-language': 'en' },
+      });
+    };
+    const before = await countTasks();
+    const hourAgo = inHours(-1);
+    const refused = await post(hourAgo);
+    expect(refused.statusCode).toBe(422);
+    // Between 00:00 and 01:00 an hour ago is yesterday: then the date itself is in the past.
+    const sameDay = hourAgo.slice(0, 10) === inHours(0).slice(0, 10);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      due_end: [
+        sameDay
+          ? 'This time has already passed today. Choose a later time.'
+          : 'The date cannot be in the past.',
+      ],
+    });
+    expect(await countTasks()).toBe(before);
+
+    const hourAhead = inHours(1);
+    const taken = await post(hourAhead);
+    expect(taken.statusCode).toBe(201);
+    const uuid = taken.json<{ data: { uuid: string } }>().data.uuid;
+    const task = (await ownerAgent.get(`/api/tasks/${uuid}`)).json<{ data: Task }>().data;
+    expect(task.due_end).toBe(hourAhead);
+    expect(isExpired(task, new Date())).toBe(false);
+  });
+
+  it('refuses a budget with cents (12.5) as whole euros only, never storing 125', async () => {
+    const { payload, headers } = await multipart(
+      validFields({ budget_from: undefined, budget_to: undefined, budget_specific: '12.5' }),
+    );
+    const res = await ownerAgent.request('POST', '/api/tasks', payload, {
+      headers: { ...headers, 'accept-language': 'lv' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      budget_specific: [
+        'Budžetu norāda veselos eiro: ievadiet tikai ciparus, bez punkta vai komata.',
+      ],
+    });
   });
 
   describe('images', () => {

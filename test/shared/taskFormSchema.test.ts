@@ -169,8 +169,12 @@ describe('task form schema (SPEC 5)', () => {
       const errors = await errorsOf(valid({ due_start: '2030-06-14T23:59:59' }));
       expect(ids(errors, 'due_start')).toEqual(['validation.date_in_past']);
     });
-    it('may be today, even at 00:00 (a date without a time)', async () => {
-      expect(await errorsOf(valid({ due_start: '2030-06-15T00:00:00' }))).toEqual({});
+    it('may be later today, but not at a time of today already gone (a date without a time is 00:00)', async () => {
+      expect(await errorsOf(valid({ due_start: '2030-06-15T13:00:00' }))).toEqual({});
+      for (const gone of ['2030-06-15T00:00:00', '2030-06-15T11:00:00', NOW]) {
+        const errors = await errorsOf(valid({ due_start: gone }));
+        expect(ids(errors, 'due_start')).toEqual(['validation.time_in_past']);
+      }
     });
     it('takes now from the context (Date or local string)', async () => {
       const values = valid({ due_start: '2030-06-20T09:00:00' });
@@ -210,6 +214,16 @@ describe('task form schema (SPEC 5)', () => {
         valid({ due_type: 'end', due_start: null, due_end: '2030-06-01T10:00:00' }),
       );
       expect(ids(errors, 'due_end')).toEqual(['validation.date_in_past']);
+    });
+    it('compares the time too: an hour ago today is refused (the task would be expired at once), an hour ahead is fine', async () => {
+      const end = (due_end: string) => valid({ due_type: 'end', due_start: null, due_end });
+      expect(ids(await errorsOf(end('2030-06-15T11:00:00')), 'due_end')).toEqual([
+        'validation.time_in_past',
+      ]);
+      // Exactly now is expired (isExpired: an end not in the future).
+      expect(ids(await errorsOf(end(NOW)), 'due_end')).toEqual(['validation.time_in_past']);
+      expect(await errorsOf(end('2030-06-15T13:00:00'))).toEqual({});
+      expect(await errorsOf(end('2030-06-15T12:00:01'))).toEqual({});
     });
   });
 
@@ -289,12 +303,19 @@ describe('task form schema (SPEC 5)', () => {
       expect(high.budget_to).toEqual([{ id: 'validation.budget_max', values: { max: 500000 } }]);
       expect(await errorsOf(valid({ budget_from: 0, budget_to: 500000 }))).toEqual({});
     });
-    it('rejects fractions and text', async () => {
+    it('are whole euros: a fraction, or what the form could not read, says so', async () => {
       expect(ids(await errorsOf(valid({ budget_from: 10.5 })), 'budget_from')).toEqual([
-        'validation.integer',
+        'validation.budget_whole',
+      ]);
+      expect(ids(await errorsOf(valid({ budget_specific: 12.5 })), 'budget_specific')).toEqual([
+        'validation.budget_whole',
+      ]);
+      // The form's value for '12,5' or '1.000' (BudgetFields.parseAmountText).
+      expect(ids(await errorsOf(valid({ budget_to: Number.NaN })), 'budget_to')).toEqual([
+        'validation.budget_whole',
       ]);
       expect(ids(await errorsOf({ ...valid(), budget_to: 'lots' }), 'budget_to')).toEqual([
-        'validation.number',
+        'validation.budget_whole',
       ]);
     });
     it('budget_specific is 0..500000', async () => {
@@ -471,7 +492,7 @@ describe('multipart (Laravel bracket notation)', () => {
     expect(parsed.budget_to).toBeNaN();
     expect(parsed.locations[0].lat).toBe(56.9);
     expect(parsed.locations[0].lng).toBeNaN();
-    expect(ids(await errorsOf(parsed), 'budget_to')).toEqual(['validation.number']);
+    expect(ids(await errorsOf(parsed), 'budget_to')).toEqual(['validation.budget_whole']);
   });
 
   it('ignores unknown fields, so a client cannot set status, author or counters', () => {

@@ -61,7 +61,7 @@ const querySchema = yup.object({
   categories: yup
     .array()
     .of(yup.string().defined())
-    .test('slugs', ref(m.oneOf), (v) => (v ?? []).every((s) => SLUG_PATTERN.test(s)))
+    .test('slugs', ref(m.unknownCategory), (v) => (v ?? []).every((s) => SLUG_PATTERN.test(s)))
     .max(20, ref(m.tooManyCategories, { max: 20 }))
     .default([]),
   status: yup
@@ -132,7 +132,7 @@ export async function categoryIdsWithDescendants(
     'SELECT slug FROM categories WHERE slug = ANY($1::text[])',
     [slugs],
   );
-  if (found.length !== slugs.length) throw new FieldErrors({ [field]: [ref(m.oneOf)] });
+  if (found.length !== slugs.length) throw new FieldErrors({ [field]: [ref(m.unknownCategory)] });
   const rows = await db.query<{ id: number }>(
     `WITH RECURSIVE sub AS (
        SELECT id FROM categories WHERE slug = ANY($1::text[])
@@ -168,6 +168,13 @@ const STATUS_SQL: Record<TaskListStatus, (now: () => string) => string> = {
   expired: (now) =>
     `(t.due_end IS NOT NULL AND t.due_end <= ${now()} AND t.status NOT IN ('completed', 'incomplete'))`,
 };
+
+/**
+ * Every sort lists first the tasks that take offers (open and not expired), then those in progress,
+ * then the closed ones (expired, completed, not completed): a visitor looks for work to offer on.
+ */
+const availabilityRank = (now: () => string): string =>
+  `CASE WHEN ${STATUS_SQL.open(now)} THEN 0 WHEN ${STATUS_SQL.in_progress(now)} THEN 1 ELSE 2 END`;
 
 const ORDER_SQL: Record<TaskListSort, string> = {
   newest: 't.created_at DESC, t.uuid DESC',
@@ -241,10 +248,10 @@ export async function listTasks(
     const ids = await categoryIdsWithDescendants(db, filter.categories);
     where.push(`t.category_id = ANY(${p(ids)}::int[])`);
   }
+  // Every parameter sent must be used by the statement, so 'now' is added only when needed.
+  let nowParam: string | null = null;
+  const nowSql = () => (nowParam ??= `${p(localNow(now))}::timestamp`);
   if (filter.statuses && filter.statuses.length > 0) {
-    // Every parameter sent must be used by the statement, so 'now' is added only when needed.
-    let nowParam: string | null = null;
-    const nowSql = () => (nowParam ??= `${p(localNow(now))}::timestamp`);
     where.push(`(${filter.statuses.map((s) => STATUS_SQL[s](nowSql)).join(' OR ')})`);
   }
   const tsQuery = filter.q ? prefixTsQuery(filter.q) : null;
@@ -275,6 +282,7 @@ export async function listTasks(
   // The filter's params, before the page's are added: the fallback count below reuses them.
   const filterParams = [...params];
 
+  const orderSql = `${availabilityRank(nowSql)}, ${ORDER_SQL[filter.sort]}`;
   const localeParam = p(locale);
   const limit = p(filter.per_page);
   const offset = p((filter.page - 1) * filter.per_page);
@@ -304,7 +312,7 @@ export async function listTasks(
           WHERE i.task_uuid = t.uuid ORDER BY i.position, i.created_at LIMIT 1
        ) img ON true
        ${whereSql}
-      ORDER BY ${ORDER_SQL[filter.sort]}
+      ORDER BY ${orderSql}
       LIMIT ${limit} OFFSET ${offset}`,
     params,
   );

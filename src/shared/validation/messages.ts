@@ -47,6 +47,10 @@ export const validationMessages = defineMessages({
   },
   date: { id: 'validation.date', defaultMessage: 'Enter a valid date and time.' },
   dateInPast: { id: 'validation.date_in_past', defaultMessage: 'The date cannot be in the past.' },
+  timeInPast: {
+    id: 'validation.time_in_past',
+    defaultMessage: 'This time has already passed today. Choose a later time.',
+  },
   dateAfterStart: {
     id: 'validation.date_after_start',
     defaultMessage: 'The end must be later than the start.',
@@ -67,6 +71,10 @@ export const validationMessages = defineMessages({
     id: 'validation.budget_range',
     defaultMessage: 'The lower amount cannot be above the upper amount.',
   },
+  budgetWhole: {
+    id: 'validation.budget_whole',
+    defaultMessage: 'Budgets are in whole euros: enter digits only, without a point or comma.',
+  },
   budgetMin: { id: 'validation.budget_min', defaultMessage: 'The amount cannot be below {min}.' },
   budgetMax: { id: 'validation.budget_max', defaultMessage: 'The amount cannot be above {max}.' },
   tooManyImages: { id: 'validation.too_many_images', defaultMessage: 'Add at most {max} images.' },
@@ -86,6 +94,10 @@ export const validationMessages = defineMessages({
   phone: {
     id: 'validation.phone',
     defaultMessage: 'Enter the phone number in international format, e.g. +371 20000000.',
+  },
+  unknownCategory: {
+    id: 'validation.unknown_category',
+    defaultMessage: 'There is no such category.',
   },
   tooManyCategories: {
     id: 'validation.too_many_categories',

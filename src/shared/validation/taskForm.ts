@@ -122,15 +122,20 @@ function contextOf(options: { context?: unknown }): TaskFormContext | undefined 
 }
 
 /**
- * Dates may not lie before today (SPEC: 'date pickers: minimum is today'). Compared by day, since
- * a date picked without a time is today 00:00:00; an unchanged stored date is left alone.
+ * A new date must lie after now, by date and time (SPEC section 5): a deadline earlier today would
+ * make the task expired at once (isExpired: due_end not after now). Before today is 'in the past';
+ * today at a time already gone says so, since a date picked without a time is today 00:00:00. An
+ * unchanged stored date (editing) is left alone.
  */
 function notInPast(field: 'due_start' | 'due_end') {
-  return function (this: yup.TestContext, value: string | null | undefined): boolean {
+  return function (this: yup.TestContext, value: string | null | undefined) {
     if (!isLocalDateTime(value)) return true;
     const context = contextOf(this.options);
     if (context?.original && context.original[field] === value) return true;
-    return value.slice(0, 10) >= nowOf(context).slice(0, 10);
+    const now = nowOf(context);
+    if (value > now) return true;
+    const earlierDay = value.slice(0, 10) < now.slice(0, 10);
+    return this.createError({ message: ref(earlierDay ? m.dateInPast : m.timeInPast) });
   };
 }
 
@@ -146,9 +151,14 @@ const lengthField = (min: number, max: number, message: { id: string }) =>
       (value) => !value || (value.length >= min && value.length <= max),
     );
 
+/**
+ * Whole euros: 12.5 (or text the form could not read as digits, e.g. '12,5') is refused with a
+ * message that says why, never read as 125.
+ */
 const budgetAmount = () =>
   numberField()
-    .integer(ref(m.integer))
+    .typeError(ref(m.budgetWhole))
+    .integer(ref(m.budgetWhole))
     .min(LIMITS.budgetMin, ref(m.budgetMin, { min: LIMITS.budgetMin }))
     .max(LIMITS.budgetMax, ref(m.budgetMax, { max: LIMITS.budgetMax }));
 
@@ -239,7 +249,7 @@ export const taskFormSchema = yup.object({
       s
         .required(ref(m.required))
         .test('date', ref(m.date), (value) => isLocalDateTime(value))
-        .test('date-in-past', ref(m.dateInPast), notInPast('due_start')),
+        .test('date-in-past', notInPast('due_start')),
     // Not shown: ignored (applyDueType clears it).
     otherwise: (s) => s.strip(),
   }),
@@ -249,7 +259,7 @@ export const taskFormSchema = yup.object({
       s
         .required(ref(m.required))
         .test('date', ref(m.date), (value) => isLocalDateTime(value))
-        .test('date-in-past', ref(m.dateInPast), notInPast('due_end'))
+        .test('date-in-past', notInPast('due_end'))
         .test('date-after-start', ref(m.dateAfterStart), function (value) {
           const parent = this.parent as { due_type?: unknown; due_start?: unknown };
           if (!isShownStart(parent.due_type)) return true;

@@ -150,6 +150,42 @@ describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
   });
 });
 
+it('a task list link with filters the API refuses renders what is wrong, not a dead end', async () => {
+  const range = await get('/en/tasks?budget_min=500&budget_max=10', null);
+  expect(range.statusCode).toBe(200);
+  const shown = text(rootOf(range.body));
+  expect(shown).toContain('This link has filters that cannot be used:');
+  expect(shown).toMatch(/Budget to \(€\)\s*: The lower amount cannot be above the upper amount\./);
+  expect(shown).toContain('Remove filter: Budget to (€)');
+  expect(shown).not.toContain('could not be loaded');
+
+  const category = await get('/lv/tasks?categories=no-such-category', null);
+  expect(text(rootOf(category.body))).toMatch(/Kategorija\s*: Šādas kategorijas nav\./);
+});
+
+it('a page whose data fails on the server is the 500 page with status 500', async () => {
+  const query = t.db.query.bind(t.db);
+  // The task's load fails (as a lost database would make it); every other query answers.
+  const spy = jest
+    .spyOn(t.db, 'query')
+    .mockImplementation((sql, params) =>
+      sql.includes('AS viewed_recently') ? Promise.reject(new Error('boom')) : query(sql, params),
+    );
+  const log = jest.spyOn(t.app.log, 'error').mockImplementation(() => undefined);
+  try {
+    const res = await get(`/en/tasks/${task.identifier}`, null);
+    expect(spy.mock.calls.some(([sql]) => sql.includes('AS viewed_recently'))).toBe(true);
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(rootOf(res.body)).toContain('data-status="500"');
+    expect(text(rootOf(res.body))).toContain('Something went wrong on our side');
+    expect(res.body).not.toContain('boom');
+  } finally {
+    spy.mockRestore();
+    log.mockRestore();
+  }
+});
+
 it('the owner sees the exact address of their task in the rendered page', async () => {
   const res = await get(`/en/tasks/${task.identifier}`, owner);
   expect(res.statusCode).toBe(200);

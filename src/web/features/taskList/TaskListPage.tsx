@@ -5,15 +5,16 @@ import {
   type FormEvent,
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TaskListSort, TaskListStatus } from '../../../shared/types';
+import { isValidationError } from '../../api/baseQuery';
 import { useAppSelector } from '../../app/hooks';
 import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
-import { Button, buttonStyles, type ButtonVariant } from '../../ui/Button';
+import { Button, ButtonLink, buttonStyles, type ButtonVariant } from '../../ui/Button';
 import { CloseButton } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
@@ -28,6 +29,7 @@ import {
   requestArgs,
   withFilters,
   withPage,
+  type FilterKey,
 } from './filters';
 import { taskListMessages as messages } from './messages';
 import { Pagination } from './Pagination';
@@ -226,6 +228,13 @@ const Notice = styled.div`
   border-radius: ${({ theme }) => theme.radii.lg};
 `;
 
+const Problems = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space.lg};
+`;
+
 const SORT_LABELS = {
   newest: messages.sortNewest,
   deadline: messages.sortDeadline,
@@ -241,6 +250,22 @@ const STATUS_LABELS = {
   expired: messages.statusExpired,
 } as const satisfies Record<TaskListStatus, unknown>;
 
+/** The list's URL parameters the API may refuse (422), with the label of their control. */
+const PARAM_LABELS = {
+  categories: messages.category,
+  status: messages.status,
+  q: messages.search,
+  city: messages.city,
+  location: messages.location,
+  budget_min: messages.budgetMin,
+  budget_max: messages.budgetMax,
+  sort: messages.sort,
+  page: messages.page,
+} as const satisfies Record<FilterKey | 'page', MessageDescriptor>;
+
+type ListParam = keyof typeof PARAM_LABELS;
+const isListParam = (name: string): name is ListParam => Object.hasOwn(PARAM_LABELS, name);
+
 // Read from the form's elements (not FormData): the inputs are uncontrolled.
 const text = (form: HTMLFormElement, key: string): string => {
   const field = form.elements.namedItem(key);
@@ -254,7 +279,9 @@ export default function TaskListPage() {
   const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromParams(searchParams);
-  const { data, isFetching, isError, refetch } = useGetTasksQuery(requestArgs(filters, locale));
+  const { data, error, isFetching, isError, refetch } = useGetTasksQuery(
+    requestArgs(filters, locale),
+  );
   const { data: tree } = useGetCategoriesQuery(locale);
   const [rangeError, setRangeError] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -350,6 +377,16 @@ export default function TaskListPage() {
 
   const meta = data?.meta;
   const tasks = data?.data ?? [];
+  const hrefOf = (params: URLSearchParams): string => {
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  // A link whose filters the API refused: each refused parameter, why, and a link without it.
+  const refused = isError && isValidationError(error) ? Object.entries(error.data.errors) : null;
+  const withoutParam = (name: ListParam): URLSearchParams =>
+    name === 'page' ? withPage(searchParams, 1) : withFilters(searchParams, { [name]: '' });
+  // A page past the last one (a stale link): say so, instead of 'no tasks match'.
+  const pastEnd = meta !== undefined && tasks.length === 0 && meta.current_page > meta.last_page;
   // Text inputs are uncontrolled; a new URL (back button, shared link) remounts them with its values.
   const textKey = [filters.q, filters.city, filters.budget_min, filters.budget_max].join('\u0000');
 
@@ -521,7 +558,30 @@ export default function TaskListPage() {
       </FiltersSheet>
 
       {isFetching && !data && <Spinner label={intl.formatMessage(messages.loading)} />}
-      {isError ? (
+      {isError && refused ? (
+        <Notice role="alert">
+          <p>{intl.formatMessage(messages.filterErrors)}</p>
+          <Problems>
+            {refused.map(([field, texts]) => {
+              // 'categories[0]' or 'categories': the parameter it belongs to.
+              const name = field.replace(/[[.].*$/, '');
+              if (!isListParam(name)) return <li key={field}>{texts[0]}</li>;
+              const label = intl.formatMessage(PARAM_LABELS[name]);
+              return (
+                <li key={field}>
+                  <strong>{label}:</strong> {texts[0]}{' '}
+                  <Link to={hrefOf(withoutParam(name))}>
+                    {intl.formatMessage(messages.removeFilter, { filter: label })}
+                  </Link>
+                </li>
+              );
+            })}
+          </Problems>
+          <ButtonLink to={routePath(locale, 'tasks')} $variant="secondary">
+            {intl.formatMessage(messages.reset)}
+          </ButtonLink>
+        </Notice>
+      ) : isError ? (
         <Notice role="alert">
           <p>{intl.formatMessage(messages.loadFailed)}</p>
           <Button $variant="secondary" onClick={() => void refetch()}>
@@ -530,7 +590,14 @@ export default function TaskListPage() {
         </Notice>
       ) : (
         data &&
-        (tasks.length === 0 ? (
+        (pastEnd ? (
+          <Notice>
+            <p>{intl.formatMessage(messages.pastEnd, { page: meta.current_page })}</p>
+            <ButtonLink to={hrefOf(withPage(searchParams, 1))} $variant="secondary">
+              {intl.formatMessage(messages.firstPage)}
+            </ButtonLink>
+          </Notice>
+        ) : tasks.length === 0 ? (
           <Notice>
             <p>{intl.formatMessage(messages.empty)}</p>
           </Notice>
@@ -544,14 +611,11 @@ export default function TaskListPage() {
           </Results>
         ))
       )}
-      {meta && !isError && (
+      {meta && !isError && !pastEnd && (
         <Pagination
           page={meta.current_page}
           pages={meta.last_page}
-          hrefOf={(page) => {
-            const query = withPage(searchParams, page).toString();
-            return query ? `${pathname}?${query}` : pathname;
-          }}
+          hrefOf={(page) => hrefOf(withPage(searchParams, page))}
         />
       )}
     </section>

@@ -60,6 +60,18 @@ export const taskListMessages = defineMessages({
     defaultMessage: 'The tasks could not be loaded.',
   },
   retry: { id: 'taskList.results.retry', defaultMessage: 'Try again' },
+  /** A link whose filters the API refused (422): what is wrong, field by field. */
+  filterErrors: {
+    id: 'taskList.results.filterErrors',
+    defaultMessage: 'This link has filters that cannot be used:',
+  },
+  removeFilter: { id: 'taskList.results.removeFilter', defaultMessage: 'Remove filter: {filter}' },
+  page: { id: 'taskList.filters.page', defaultMessage: 'Page' },
+  pastEnd: {
+    id: 'taskList.results.pastEnd',
+    defaultMessage: 'There is no page {page} in these results.',
+  },
+  firstPage: { id: 'taskList.results.firstPage', defaultMessage: 'Go to the first page' },
   loading: { id: 'taskList.results.loading', defaultMessage: 'Loading tasks' },
   pagination: { id: 'taskList.pagination.label', defaultMessage: 'Pages' },
   previous: { id: 'taskList.pagination.previous', defaultMessage: 'Previous page' },

@@ -151,6 +151,12 @@ describe('TaskForm: each rule of SPEC 5 shows its message', () => {
       /^The date cannot be in the past\.$/,
     ],
     [
+      // A date picked without a time is 00:00: today, that is already gone.
+      'due end earlier today',
+      { due_type: 'end', due_start: null, due_end: `${inDays(0)}T00:00:00` },
+      /^This time has already passed today\. Choose a later time\.$/,
+    ],
+    [
       'due end before the start',
       { due_end: `${inDays(1)}T09:00:00` },
       /^The end must be later than the start\.$/,
@@ -339,14 +345,44 @@ describe('TaskForm: dependencies (SPEC 4)', () => {
     expect(body.budget_specific).toBeUndefined();
   });
 
-  it('budget fields take digits only, at most 6', async () => {
+  it('budget fields take digits (letters cannot be typed) and move the slider', async () => {
     const { user } = renderForm();
     const to = screen.getByLabelText('To');
-    expect(to).toHaveAttribute('maxLength', '6');
     await user.clear(to);
     await user.type(to, '12a3');
     expect(to).toHaveValue('123');
     expect(screen.getByRole('slider', { name: 'Highest amount' })).toHaveValue('123');
+  });
+
+  it('a budget with cents stays as typed (12.5, never 125) and is refused as whole euros only', async () => {
+    const { user } = renderForm();
+    const specific = screen.getByLabelText('Or a specific amount');
+    await user.type(specific, '12.5');
+    expect(specific).toHaveValue('12.5');
+    await user.tab();
+    expect(specific).toHaveAccessibleDescription(
+      /Budgets are in whole euros: enter digits only, without a point or comma\./,
+    );
+    expect(specific).toHaveAttribute('aria-invalid', 'true');
+    await submit(user);
+    expect(submitButton()).toHaveTextContent('Invalid form');
+    expect(FakeXhr.requests).toHaveLength(0);
+
+    // A decimal comma, as lv, ru, et, lt and tr write it, likewise.
+    await user.clear(specific);
+    await user.type(specific, '12,5');
+    expect(specific).toHaveValue('12,5');
+    expect(specific).toHaveAccessibleDescription(/Budgets are in whole euros/);
+
+    // Whole euros go through.
+    await user.clear(specific);
+    await user.type(specific, '13');
+    expect(specific).not.toHaveAttribute('aria-invalid');
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    const body = formEntries(FakeXhr.last().body);
+    expect(body.budget_from).toEqual(['13']);
+    expect(body.budget_to).toEqual(['13']);
   });
 });
 

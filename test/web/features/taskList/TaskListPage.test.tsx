@@ -251,6 +251,71 @@ describe('TaskListPage results', () => {
   });
 });
 
+describe('TaskListPage: links the list cannot show as asked', () => {
+  /** The API's answers (GET /api/tasks, src/server/routes/taskList.ts) to the filters at issue. */
+  const api: Handler = (_request, url) => {
+    const q = url.searchParams;
+    const errors: Record<string, string[]> = {};
+    if (Number(q.get('budget_min')) > Number(q.get('budget_max') ?? Infinity)) {
+      errors.budget_max = ['The lower amount cannot be above the upper amount.'];
+    }
+    if (q.has('categories')) errors.categories = ['There is no such category.'];
+    if (Object.keys(errors).length > 0) {
+      return json(422, { message: 'The given data was invalid.', errors });
+    }
+    return json(200, page([summary()], 1, 1, 1));
+  };
+
+  it('bad filters: what is wrong, per filter, with a link to drop it and one to clear them all', async () => {
+    const { user, here } = setup(
+      '/en/tasks?budget_min=500&budget_max=10&categories=no-such-category&q=tap',
+      api,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This link has filters that cannot be used:');
+    expect(alert).toHaveTextContent(
+      'Budget to (€): The lower amount cannot be above the upper amount.',
+    );
+    expect(alert).toHaveTextContent('Category: There is no such category.');
+    // Not the dead end it was: no 'could not be loaded, try again'.
+    expect(alert).not.toHaveTextContent('could not be loaded');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/tasks? found/)).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('link', { name: 'Remove filter: Category' }));
+    await waitFor(() => expect(here().get('categories')).toBeNull());
+    expect(here().get('q')).toBe('tap');
+    expect(here().get('budget_min')).toBe('500');
+    await waitFor(() => expect(screen.getByRole('alert')).not.toHaveTextContent('Category:'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Budget to (€):');
+
+    await user.click(
+      within(screen.getByRole('alert')).getByRole('link', { name: 'Clear filters' }),
+    );
+    await waitFor(() => expect(here().toString()).toBe(''));
+    expect(await screen.findByRole('link', { name: 'Fix a leaking tap' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a page past the end says so, with the same total and a link to the first page', async () => {
+    const { user, here } = setup('/en/tasks?q=tap&page=99', (_request, url) =>
+      url.searchParams.get('page') === '99'
+        ? json(200, page([], 99, 1, 2))
+        : json(200, page([summary(), summary({ uuid: 'uuid-2', title: 'Paint a fence' })])),
+    );
+    expect(await screen.findByText('There is no page 99 in these results.')).toBeInTheDocument();
+    expect(screen.getByText('2 tasks found')).toBeInTheDocument();
+    expect(screen.queryByText(/No tasks match/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Go to the first page' }));
+    await waitFor(() => expect(here().get('page')).toBeNull());
+    expect(here().get('q')).toBe('tap');
+    expect(await screen.findByRole('link', { name: 'Paint a fence' })).toBeInTheDocument();
+    expect(screen.getByText('2 tasks found')).toBeInTheDocument();
+  });
+});
+
 describe('TaskListPage on phones: the Filters button', () => {
   it('names the number of active filters and opens them as a dialog that keeps the URL', async () => {
     const { user, here, lastQuery } = setup(
