@@ -10,5 +10,4 @@ export const LazyTaskEditModal = lazy(
   withMessageParts(() => import(/* webpackChunkName: "task-edit" */ './TaskEditModal'), ['later']),
 );
 
-/** The deadline's date input in the task form (TaskForm's due_end field, id="task-due-end"). */
-export const TASK_DEADLINE_FIELD_ID = 'task-due-end';
+export { TASK_DEADLINE_FIELD_ID } from './fieldIds';
