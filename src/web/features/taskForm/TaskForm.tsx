@@ -51,6 +51,7 @@ import {
   shownError,
 } from './components/fields';
 import { LocationList } from './components/LocationList';
+import { TASK_DEADLINE_FIELD_ID } from './fieldIds';
 import { languageMessages, taskFormMessages as messages } from './messages';
 import {
   isAborted,
@@ -438,7 +439,7 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
             {({ input, meta }) =>
               showEnd ? (
                 <DateTimeInput
-                  id="task-due-end"
+                  id={TASK_DEADLINE_FIELD_ID}
                   name={input.name}
                   label={intl.formatMessage(messages.dueEnd)}
                   value={input.value || null}
