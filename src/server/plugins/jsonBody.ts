@@ -9,6 +9,11 @@
  *   nesting deeper than MAX_JSON_DEPTH is a 422 on the top-level field that nests, before any route
  *   or schema sees it. yup walks nested values recursively and overflowed the stack on
  *   `[[[…]]]` 5,000 levels deep (a 500); no form of the app nests more than two levels.
+ * - Text: a JSON escape can spell a lone UTF-16 surrogate (`"\udc9e"`, which JSON.stringify writes
+ *   for one pasted into a field), a character UTF-8 cannot hold. PostgreSQL refused it with an error
+ *   (a 500 from PGlite; the `pg` driver quietly made it U+FFFD). Every string value of a body is made
+ *   well-formed here, as any UTF-8 encoder does (a lone surrogate becomes U+FFFD), so both databases
+ *   store the same text and the length rules count what is stored.
  */
 import fp from 'fastify-plugin';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
@@ -55,6 +60,32 @@ export function tooDeepField(body: unknown, max: number): string | null {
   return '_';
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `value` with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+export const wellFormed = (value: string): string => value.replace(LONE_SURROGATE, '\uFFFD');
+
+/**
+ * Makes every string value inside a freshly parsed body well-formed, in place (iterative, like the
+ * depth check). Keys are left alone: no route reads a key it does not know by name.
+ */
+export function makeTextWellFormed<T>(body: T): T {
+  if (typeof body === 'string') return wellFormed(body) as T;
+  const stack: unknown[] = [body];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (!isStructured(current)) continue;
+    const record = current as Record<string, unknown>;
+    for (const [key, child] of Object.entries(record)) {
+      if (typeof child === 'string') {
+        const fixed = wellFormed(child);
+        if (fixed !== child) record[key] = fixed;
+      } else if (isStructured(child)) stack.push(child);
+    }
+  }
+  return body;
+}
+
 export const jsonBodyPlugin = fp(
   async (app) => {
     // Fastify's own parser, with the options it uses by default: __proto__ and constructor.prototype
@@ -67,7 +98,7 @@ export const jsonBodyPlugin = fp(
         if (err) return done(err, undefined);
         const field = tooDeepField(value, MAX_JSON_DEPTH);
         if (field !== null) return done(new FieldErrors({ [field]: [ref(m.invalid)] }), undefined);
-        return done(null, value);
+        return done(null, makeTextWellFormed(value));
       });
     });
   },

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { oneFieldHuge } from './storedText';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../../src/server/db/db';
+import { wellFormed } from '../../../src/server/plugins/jsonBody';
 import { agent, type TestUser } from '../../support/server';
 
 // ---------------------------------------------------------------------------------------------
@@ -225,13 +226,6 @@ export function hostileKey(): fc.Arbitrary<string> {
 
 // ---------------------------------------------------------------------------------------------
 // Encoding
-
-/** Lone surrogates become U+FFFD, as any UTF-8 encoder makes them. */
-const wellFormed = (value: string): string =>
-  value.replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '\uFFFD',
-  );
 
 /** Percent-encodes every byte but unreserved ASCII (fast: 100k characters in a few ms). */
 export function percentEncode(value: string): string {

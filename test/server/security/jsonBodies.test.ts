@@ -4,6 +4,7 @@
  * each route takes at most its own body size (a 400 KB body cost 330 ms before it was refused).
  */
 import {
+  makeTextWellFormed,
   jsonBodyLimit,
   JSON_BODY_LIMIT,
   MAX_JSON_DEPTH,
@@ -143,5 +144,39 @@ describe('JSON body size per route', () => {
       { headers: { 'content-type': 'application/json' } },
     );
     expect(over.statusCode).toBe(413);
+  });
+});
+
+describe('lone surrogates in JSON text', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildSeededApp();
+  });
+  afterAll(() => t.close());
+
+  // JSON.stringify writes a lone surrogate as an escape ("\udc9e"); UTF-8 cannot hold it and
+  // PostgreSQL refused the text (a 500 from the report and chat routes, FC_SEED=2146777985).
+  it('are stored as U+FFFD, as any UTF-8 encoder writes them, and count as one character', async () => {
+    const task = await createTask(t.db);
+    // After other non-ASCII text, PGlite measured the lone surrogate wrong and PostgreSQL refused the bytes.
+    const message = '电А魭\udc9e岭 é\ud800 c\ud83d\ude00';
+    const res = await agent(t.app).post(
+      `/api/tasks/${task.uuid}/report`,
+      JSON.stringify({ message }),
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const rows = await t.db.query<{ message: string }>(
+      'SELECT message FROM reports WHERE task_uuid = $1',
+      [task.uuid],
+    );
+    expect(rows.map((r) => r.message)).toEqual(['电А魭\ufffd岭 é\ufffd c\ud83d\ude00']);
+  });
+
+  it('deep in a body too (an array inside an object)', () => {
+    const body = { a: ['x\ud800', { b: '\udfff' }], ok: '😀' };
+    expect(makeTextWellFormed(body)).toEqual({ a: ['x\ufffd', { b: '\ufffd' }], ok: '😀' });
   });
 });
