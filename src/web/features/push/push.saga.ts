@@ -9,11 +9,17 @@
  * closing, a login or a logout; it closes when neither is left. Reconnects with backoff (1 s, 2 s,
  * 4 s, then 5 s) and refetches the open task once after a reconnect, since an event may have been
  * missed. Personal events become notices with a link to their task, on any page.
+ *
+ * Make before break: when only the task channel changes (same user), the old stream stays open until
+ * the new one is connected (pushStreamOpened), or at most HANDOFF_MAX_MS, so a chat message sent
+ * while the stream moves is not lost; the few personal events both streams carry meanwhile are shown
+ * once (PersonalEventFilter). A login or logout closes the old stream at once: its events were for
+ * someone else.
  */
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
-import { call, cancel, delay, fork, getContext, put, select, take } from 'redux-saga/effects';
+import { call, cancel, delay, fork, getContext, put, race, select, take } from 'redux-saga/effects';
 import type { ChatMessagePushEvent, OfferNotChosenPushEvent } from '../../../shared/types';
 import { getConfig } from '../../app/config';
 import type { AppRouter } from '../../app/navigation';
@@ -24,7 +30,7 @@ import { hydrated } from '../../api/hydration';
 import { selectCurrentUser, sessionApi } from '../session/sessionApi';
 import { loggedOut } from '../session/sessionActions';
 import { createEventSource } from './eventSource';
-import { refetchTask, taskPageClosed, taskPageOpened } from './pushActions';
+import { pushStreamOpened, refetchTask, taskPageClosed, taskPageOpened } from './pushActions';
 
 // Here, not in a feature's messages: these notices show on any page, so their ids are in the
 // catalog part every page loads (the `push.` prefix is in `core`).
@@ -56,6 +62,26 @@ export interface StreamTarget {
 }
 
 export const RECONNECT_MAX_MS = 5000;
+
+/** How long a replaced stream stays open at most while its successor connects. */
+export const HANDOFF_MAX_MS = 10_000;
+
+/**
+ * Personal events already handled, by their content (a chat message carries its id and time, so two
+ * equal payloads are one event seen on two streams during a handoff). Remembers the last few.
+ */
+export class PersonalEventFilter {
+  private readonly seen: string[] = [];
+  constructor(private readonly capacity = 32) {}
+  /** True the first time this event is seen. */
+  isNew(data: unknown): boolean {
+    const key = JSON.stringify(data);
+    if (this.seen.includes(key)) return false;
+    this.seen.push(key);
+    if (this.seen.length > this.capacity) this.seen.shift();
+    return true;
+  }
+}
 
 /** Delay before reconnect attempt n (0-based): 1 s, 2 s, 4 s, then at most 5 s. */
 export const reconnectDelay = (attempt: number): number =>
@@ -169,8 +195,12 @@ export function* handleOfferAndChatEvent(data: unknown) {
 }
 
 /** Keeps one stream open (reconnecting) until cancelled. */
-export function* watchStream(target: StreamTarget) {
+export function* watchStream(
+  target: StreamTarget,
+  personal: PersonalEventFilter = new PersonalEventFilter(),
+) {
   const { task } = target;
+  const key = streamKey(target);
   let attempt = 0;
   let connectedBefore = false;
   for (;;) {
@@ -183,11 +213,12 @@ export function* watchStream(target: StreamTarget) {
         if (message.type === 'open') {
           // A change may have happened while we were disconnected.
           if (task && (connectedBefore || attempt > 0)) yield put(refetchTask(task.uuid));
+          if (!connectedBefore && key) yield put(pushStreamOpened({ key }));
           connectedBefore = true;
           attempt = 0;
         } else if (task && isTaskViewFor(message.data, task)) {
           yield put(refetchTask(task.uuid));
-        } else {
+        } else if (personal.isNew(message.data)) {
           yield* handleOfferAndChatEvent(message.data);
         }
       }
@@ -200,9 +231,9 @@ export function* watchStream(target: StreamTarget) {
 }
 
 /** A failing stream must never take the root saga (and the session saga) down with it. */
-function* safeWatchStream(target: StreamTarget) {
+function* safeWatchStream(target: StreamTarget, personal: PersonalEventFilter) {
   try {
-    yield call(watchStream, target);
+    yield call(watchStream, target, personal);
   } catch (error) {
     console.error('[push] the stream stopped', error);
   }
@@ -217,10 +248,23 @@ const changesTarget = (action: Action): boolean =>
   // A server-rendered page hands the current user over in the hydration payload, with no request.
   hydrated.match(action);
 
+/** Closes the replaced stream once its successor (`key`) is connected, or after HANDOFF_MAX_MS. */
+function* retireWhenReplaced(old: SagaTask, key: string) {
+  yield race({
+    opened: take((action: Action) => pushStreamOpened.match(action) && action.payload.key === key),
+    timeout: delay(HANDOFF_MAX_MS),
+  });
+  yield cancel(old);
+}
+
 export function* pushSaga() {
   let watcher: SagaTask | null = null;
   let current: string | null = null;
+  let currentUser: string | null = null;
   let task: OpenTask | null = null;
+  /** Replaced streams still open while their successor connects, each with its retiring saga. */
+  let retiring: SagaTask[] = [];
+  const personal = new PersonalEventFilter();
   for (;;) {
     const action: UnknownAction = yield take(changesTarget);
     if (taskPageOpened.match(action)) {
@@ -235,8 +279,20 @@ export function* pushSaga() {
     const target: StreamTarget = { userUuid: user?.uuid ?? null, task };
     const key = streamKey(target);
     if (key === current) continue;
-    if (watcher) yield cancel(watcher);
-    watcher = key ? yield fork(safeWatchStream, target) : null;
+    const sameUser = target.userUuid !== null && target.userUuid === currentUser;
+    if (!sameUser || !key) {
+      // Someone else's (or nobody's) events from here on: every older stream closes now.
+      for (const old of retiring) yield cancel(old);
+      retiring = [];
+      if (watcher) yield cancel(watcher);
+    }
+    const previous = watcher;
+    watcher = key ? yield fork(safeWatchStream, target, personal) : null;
+    if (sameUser && key && previous) {
+      retiring = retiring.filter((t) => t.isRunning());
+      retiring.push(previous, yield fork(retireWhenReplaced, previous, key));
+    }
     current = key;
+    currentUser = target.userUuid;
   }
 }

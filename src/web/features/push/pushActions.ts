@@ -7,6 +7,12 @@ export const taskPageOpened = createAction<{ uuid: string; slug: string }>('push
 /** The page with this task left the screen: its stream closes. */
 export const taskPageClosed = createAction<{ uuid: string }>('push/taskPageClosed');
 
+/**
+ * The push saga's stream for `key` (see streamKey) is connected: the stream it replaces, kept open
+ * until now so that no personal event falls between the two, is closed.
+ */
+export const pushStreamOpened = createAction<{ key: string }>('push/streamOpened');
+
 /** Refetch a task and its offers (a push event, a refused change): invalidates their tags. */
 export const refetchTask = (uuid: string) =>
   api.util.invalidateTags([

@@ -51,11 +51,19 @@ async function setup(url: string, me = owner as typeof owner | null) {
   return { router, store };
 }
 
-/** The one stream is open (after its `open`), at this URL. */
+/**
+ * The newest stream, at this URL, once it is connected (its `open`); then it is the only one (a
+ * stream it replaces closes when it connects).
+ */
 async function streamAt(url: string) {
-  await waitFor(() => expect(FakeEventSource.open().map((s) => s.url)).toEqual([url]));
+  await waitFor(() => {
+    const latest = FakeEventSource.latest();
+    expect(latest?.url).toBe(url);
+    expect(latest.closed).toBe(false);
+  });
   const stream = FakeEventSource.latest();
   stream.open();
+  await waitFor(() => expect(FakeEventSource.open().map((s) => s.url)).toEqual([url]));
   return stream;
 }
 
@@ -74,7 +82,11 @@ afterEach(() => {
 describe('the app-wide stream of a signed-in user', () => {
   it('opens on a server-rendered page, whose user comes with the hydration payload', async () => {
     // The server's store knows the user (prefetchPage); the browser's starts from its dehydrate.
-    const server = setupStore({ i18n: { locale: 'en' } }, { hydration: null });
+    // A server store (it has a transport) runs no sagas: it opens no stream of its own.
+    const server = setupStore(
+      { i18n: { locale: 'en' } },
+      { transport: { baseUrl: 'http://talka.internal/api', fetch: (request) => fetch(request) } },
+    );
     await server.dispatch(sessionApi.util.upsertQueryData('me', undefined, owner));
     const store = setupStore(
       { i18n: { locale: 'en' } },
@@ -140,6 +152,41 @@ describe('the app-wide stream of a signed-in user', () => {
     // The user's stream stays while nothing about them changes (the `me` refetch of a page).
     await store.dispatch(sessionApi.util.upsertQueryData('me', undefined, owner));
     expect(FakeEventSource.instances).toHaveLength(3);
+  });
+
+  it('moving to a task page loses no chat message: the old stream stays until the new one connects', async () => {
+    const { store } = await setup('/en');
+    const personal = await streamAt('/api/push');
+    store.dispatch(taskPageOpened({ uuid: TASK_UUID, slug: 'TK7Q2XYZ' }));
+    await waitFor(() => expect(FakeEventSource.latest().url).toBe(`/api/push?tasks=${TASK_UUID}`));
+    const withTask = FakeEventSource.latest();
+    // Sent while the new stream connects: only the old one carries it.
+    expect(personal.closed).toBe(false);
+    const other = { ...chatEvent, task_uuid: 'other-task', task_identifier: 'TKOTHER1' };
+    personal.send(other);
+    await waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    withTask.open();
+    await waitFor(() => expect(personal.closed).toBe(true));
+    // Both streams had it in the handoff: shown once.
+    withTask.send(other);
+    await settle();
+    expect(store.getState().notices).toHaveLength(1);
+    // A new message on the new stream is shown.
+    withTask.send({
+      ...other,
+      sender_name: 'Ann O.',
+      message: { ...chatEvent.message!, id: 8, body: 'Or Saturday?' },
+    });
+    await waitFor(() => expect(store.getState().notices).toHaveLength(2));
+  });
+
+  it('a login closes the visitor’s task stream at once (no handoff across users)', async () => {
+    const { store } = await setup('/en/tasks/TK7Q2XYZ', null);
+    store.dispatch(taskPageOpened({ uuid: TASK_UUID, slug: 'TK7Q2XYZ' }));
+    const visitor = await streamAt(`/api/push?tasks=${TASK_UUID}`);
+    await store.dispatch(sessionApi.util.upsertQueryData('me', undefined, owner));
+    await waitFor(() => expect(visitor.closed).toBe(true));
+    expect(FakeEventSource.latest().closed).toBe(false);
   });
 
   it('closes on logout (and nothing reopens for the visitor on a page without a task)', async () => {
