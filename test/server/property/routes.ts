@@ -98,7 +98,9 @@ function parsedBody(body: BodySample): Parsed {
       if (type === null || type === '') return { ok: true, value: undefined };
       if (type.startsWith('application/json')) {
         try {
-          return { ok: true, value: JSON.parse(body.payload.toString()) as unknown };
+          // A leading byte order mark is skipped, as Fastify's parser does (RFC 8259 allows it).
+          const text = body.payload.toString().replace(/^\uFEFF/, '');
+          return { ok: true, value: JSON.parse(text) as unknown };
         } catch {
           return { ok: false };
         }
