@@ -236,4 +236,69 @@ test.describe('browsing as a newcomer', () => {
     await expect(last).toBeVisible();
     await openLast();
   });
+  // Issue 16, layout polish: four top categories one a row were 950 px of scrolling on a phone.
+  test('on a phone the top categories are a compact grid; the category grid keeps its 220 px', async ({
+    page,
+  }) => {
+    await page.goto('/en/');
+    const cards = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Top categories' }) })
+      .locator('[data-testid^="category-card-"]');
+    await expect(cards).toHaveCount(4);
+    const boxes = await cards.evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const r = node.getBoundingClientRect();
+        return { top: Math.round(r.top), left: Math.round(r.left), height: r.height };
+      }),
+    );
+    // Two a row: the first two side by side, the next two below them.
+    expect(boxes[0].top).toBe(boxes[1].top);
+    expect(boxes[1].left).toBeGreaterThan(boxes[0].left);
+    expect(boxes[2].top).toBeGreaterThan(boxes[0].top);
+    expect(boxes[2].top).toBe(boxes[3].top);
+    for (const box of boxes) expect(box.height).toBeLessThan(200);
+    const rows = boxes[2].top + boxes[2].height - boxes[0].top;
+    expect(rows).toBeLessThan(450);
+
+    // SPEC's 220 px minimum stays for the category grid (cards with their subcategories).
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Browse categories' }).click();
+    const modal = page.getByRole('dialog', { name: 'Categories' });
+    const panelCard = modal.locator('[data-testid^="category-card-"]').first();
+    await expect(panelCard).toBeVisible();
+    expect((await panelCard.boundingBox())?.height).toBeGreaterThanOrEqual(220);
+  });
+  // Issue 16, layout polish: three cards a row on a desktop cut "Posted by …" and stretched the
+  // parts of a card without a photo apart.
+  test('on a desktop the list cards keep their parts together and the author whole', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/en/tasks');
+    const cards = page.getByTestId('task-summary-card');
+    await expect(cards.first()).toBeVisible();
+    const measured = await cards.evaluateAll((nodes) =>
+      nodes.map((card) => {
+        const title = card.querySelector('h2')!.getBoundingClientRect();
+        const facts = card.querySelector('dl')!.getBoundingClientRect();
+        const author = card.querySelector<HTMLElement>('[title^="Posted by"]');
+        return {
+          photo: card.querySelector('img[width="320"]') !== null,
+          titleToFacts: facts.top - title.bottom,
+          authorCut: author ? author.scrollWidth > author.clientWidth : false,
+          // One line: less than two font sizes high ("Posted by Anna B." broke over two lines).
+          authorWrapped: author
+            ? author.getBoundingClientRect().height >=
+              2 * parseFloat(getComputedStyle(author).fontSize)
+            : false,
+          author: author?.textContent ?? '',
+        };
+      }),
+    );
+    expect(measured.some((card) => !card.photo)).toBe(true);
+    for (const card of measured) {
+      expect(card.titleToFacts).toBeLessThan(16);
+      expect(card, card.author).toMatchObject({ authorCut: false, authorWrapped: false });
+    }
+  });
 });

@@ -40,6 +40,7 @@ export interface CategorySidebarProps {
   limit?: number;
 }
 
+/** SPEC's layout minimum for the category grid (cards with their subcategories). */
 const CARD_MIN_HEIGHT = 220;
 
 const Aside = styled.aside<{ $offset: number }>`
@@ -84,12 +85,16 @@ const List = styled.ul<{ $grid: boolean }>`
     `}
 `;
 
-const Card = styled.li`
+/**
+ * `$compact`: a card without subcategories (the home page's top categories, the popular sidebar):
+ * as tall as its picture and title, not the category grid's 220 px of mostly empty space.
+ */
+const Card = styled.li<{ $compact: boolean }>`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-  min-height: ${CARD_MIN_HEIGHT}px;
-  padding: ${({ theme }) => theme.space.md};
+  min-height: ${({ $compact }) => ($compact ? 'auto' : `${CARD_MIN_HEIGHT}px`)};
+  padding: ${({ theme, $compact }) => ($compact ? theme.space.sm : theme.space.md)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.background};
@@ -131,10 +136,15 @@ const CardLink = styled(Link)`
   }
 `;
 
-const Picture = styled.img`
-  width: 120px;
-  height: 96px;
+const Picture = styled.img<{ $compact: boolean }>`
+  width: ${({ $compact }) => ($compact ? 80 : 120)}px;
+  height: ${({ $compact }) => ($compact ? 64 : 96)}px;
   object-fit: contain;
+
+  ${up('sm')} {
+    width: 120px;
+    height: 96px;
+  }
 `;
 
 const Title = styled.h3`
@@ -196,9 +206,10 @@ function CategoryCard({ category, locale, showChildren, onNavigate }: CardProps)
   const intl = useIntl();
   const children = showChildren ? (category.children ?? []) : [];
   return (
-    <Card data-testid={`category-card-${category.id}`}>
+    <Card data-testid={`category-card-${category.id}`} $compact={!showChildren}>
       <CardLink to={categoryHref(locale, category)} onClick={onNavigate}>
         <Picture
+          $compact={!showChildren}
           src={categoryPicture(category.id, locale)}
           alt=""
           width={120}
@@ -342,11 +353,17 @@ export function CategorySidebar({
 
 const TopGrid = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 200px), 1fr));
+  /* Two a row on a phone (four cards in two rows, not 950 px of scrolling), then as many as fit. */
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+
+  ${up('sm')} {
+    grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+    gap: ${({ theme }) => theme.space.md};
+  }
 `;
 
 /** The four top categories (SPEC section 9) as cards linking to the task form, for the home page. */

@@ -10,9 +10,12 @@ import { StatusPill } from '../../ui/StatusPill';
 import { displayStatus, formatBudget, formatDue, formatPlace, statusLabel } from './format';
 import { taskListMessages as messages } from './messages';
 
+// A column, not a grid: in a row of taller cards a grid stretched each row of a card without a photo
+// (large gaps); here the parts stay together and the footer sits at the bottom (margin-top: auto).
 const Card = styled.article`
   position: relative;
-  display: grid;
+  display: flex;
+  flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
   height: 100%;
   padding: ${({ theme }) => theme.space.md};
@@ -83,11 +86,14 @@ const Budget = styled.dd`
   font-weight: 700;
 `;
 
+// Author and offers side by side when both fit, else the offers go under the author (wrapping
+// before anything is cut); only a name too long for a whole line ends in an ellipsis.
 const Footer = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
   margin-top: auto;
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
@@ -97,6 +103,19 @@ const AuthorLine = styled.span`
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
   min-width: 0;
+`;
+
+/** "Posted by …" on one line: a name too long for it ends in an ellipsis (the full text is its title). */
+const AuthorName = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+const OffersCount = styled.span`
+  flex-shrink: 0;
+  white-space: nowrap;
 `;
 
 export interface TaskSummaryCardProps {
@@ -126,6 +145,9 @@ export function TaskSummaryCard({
   const now = givenNow ?? clock;
   const status = displayStatus(task, now);
   const authorName = task.author?.display_name;
+  const authorLabel = task.author
+    ? intl.formatMessage(messages.author, { name: authorName })
+    : intl.formatMessage(messages.deletedAuthor);
   return (
     <Card data-testid="task-summary-card">
       {task.thumbnail && (
@@ -166,13 +188,11 @@ export function TaskSummaryCard({
             size={28}
             deleted={!task.author}
           />
-          <span>
-            {task.author
-              ? intl.formatMessage(messages.author, { name: authorName })
-              : intl.formatMessage(messages.deletedAuthor)}
-          </span>
+          <AuthorName title={authorLabel}>{authorLabel}</AuthorName>
         </AuthorLine>
-        <span>{intl.formatMessage(messages.offers, { count: task.offers_count })}</span>
+        <OffersCount>
+          {intl.formatMessage(messages.offers, { count: task.offers_count })}
+        </OffersCount>
       </Footer>
     </Card>
   );
