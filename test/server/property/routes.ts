@@ -136,14 +136,23 @@ const jsonRoute =
 
 const IMAGE_FIELD = /^images(?:\[\d*\])?$/;
 
+/**
+ * Whether the server receives a blob part as a file: FormData writes no filename for an empty one
+ * (FC_SEED=855145269), and a part without a filename is a text field unless it is
+ * application/octet-stream (busboy's rule).
+ */
+const sentAsFile = (part: { filename: string; type: string }): boolean =>
+  part.filename !== '' || part.type.toLowerCase() === 'application/octet-stream';
+
 /** The task form through the shared parser and schema; junk files never make a valid form. */
 function taskFormAccepts(body: BodySample, methodOverride: boolean): boolean {
   if (body.kind !== 'multipart' || body.boundary) return false;
   const fields: Record<string, string[]> = {};
   for (const part of body.parts) {
-    if ('file' in part) {
+    if ('file' in part && sentAsFile(part)) {
       if (IMAGE_FIELD.test(part.name)) return false;
-    } else (fields[part.name] ??= []).push(part.value);
+    } else if ('file' in part) (fields[part.name] ??= []).push(part.file.toString());
+    else (fields[part.name] ??= []).push(part.value);
   }
   if (methodOverride) {
     const method = fields._method?.at(-1);
