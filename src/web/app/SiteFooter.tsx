@@ -20,10 +20,12 @@ const Row = styled.div`
   }
 `;
 
-// Two columns of links on a phone (each a 44 px target), one row from tablets up.
+// Links in columns of at least 12rem on a phone (one column at 412 px: "Политика
+// конфиденциальности" is one word too long for half of it), each a 44 px target; one row from
+// tablets up.
 const Links = styled.ul`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr));
   gap: 0 ${({ theme }) => theme.space.md};
   margin: 0;
   padding: 0;

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
 import { appMessages } from '../../app/messages';
@@ -12,7 +12,7 @@ export type InfoPageName = 'terms' | 'privacy' | 'help' | 'contact';
 
 interface Section {
   title: MessageDescriptor;
-  /** Its lines are paragraphs, or the items of a list. */
+  /** Its <p> tags are paragraphs, or its <li> tags the items of a list. */
   body: MessageDescriptor;
   list?: boolean;
 }
@@ -165,22 +165,18 @@ function SectionView({
 }) {
   const intl = useIntl();
   const Heading = level === 2 ? 'h2' : 'h3';
-  const lines = intl
-    .formatMessage(body, values)
-    .split('\n')
-    .filter((line) => line.trim() !== '');
+  // The message's <p>/<li> tags are its paragraphs or items; one without tags is one of them.
+  let key = 0;
+  const text = intl.formatMessage(body, {
+    ...values,
+    p: (chunks: ReactNode[]) => <p key={key++}>{chunks}</p>,
+    li: (chunks: ReactNode[]) => <li key={key++}>{chunks}</li>,
+  });
+  const content = typeof text === 'string' ? list ? <li>{text}</li> : <p>{text}</p> : text;
   return (
     <section>
       <Heading>{intl.formatMessage(title)}</Heading>
-      {list ? (
-        <ul>
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : (
-        lines.map((line) => <p key={line}>{line}</p>)
-      )}
+      {list ? <ul>{content}</ul> : content}
     </section>
   );
 }

@@ -3,8 +3,9 @@ import { defineMessages } from 'react-intl';
 /**
  * The footer's pages (terms of use, privacy policy, help, contact). Their titles are the footer's
  * link texts (src/web/app/messages.ts `app.footer.*`, in the shell's catalog part); the rest is
- * here, in the `later` part (scripts/webpack/compiledMessagesLoader.cjs). A body's lines ("\n")
- * are its paragraphs, or its list items where the page says so. `{email}` is SUPPORT_EMAIL.
+ * here, in the `later` part (scripts/webpack/compiledMessagesLoader.cjs). A body of several
+ * paragraphs marks each with <p>…</p>, a list each item with <li>…</li> (tags, not line breaks:
+ * extraction folds whitespace). `{email}` is SUPPORT_EMAIL.
  */
 export const infoMessages = defineMessages({
   termsIntro: {
@@ -16,25 +17,25 @@ export const infoMessages = defineMessages({
   termsAboutBody: {
     id: 'info.terms.about.body',
     defaultMessage:
-      'Talka is an online venue where customers in Latvia, Estonia and Lithuania post tasks and freelancers offer to do them.\nTalka is not a party to the agreement between a customer and a freelancer. We do not employ freelancers, do not do the work and do not guarantee its quality, its timing or that a task will be done at all.',
+      '<p>Talka is an online venue where customers in Latvia, Estonia and Lithuania post tasks and freelancers offer to do them.</p><p>Talka is not a party to the agreement between a customer and a freelancer. We do not employ freelancers, do not do the work and do not guarantee its quality, its timing or that a task will be done at all.</p>',
   },
   termsAccountsTitle: { id: 'info.terms.accounts.title', defaultMessage: 'Your account' },
   termsAccountsBody: {
     id: 'info.terms.accounts.body',
     defaultMessage:
-      'You must be at least 18 years old and give your real name and an email address you use. Keep your password to yourself: you are responsible for what is done with your account.\nOne person has one account. You can ask us to close yours at any time.',
+      '<p>You must be at least 18 years old and give your real name and an email address you use. Keep your password to yourself: you are responsible for what is done with your account.</p><p>One person has one account. You can ask us to close yours at any time.</p>',
   },
   termsTasksTitle: { id: 'info.terms.tasks.title', defaultMessage: 'Tasks and offers' },
   termsTasksBody: {
     id: 'info.terms.tasks.body',
     defaultMessage:
-      'A task must describe real, lawful work in plain words, with an honest budget. Do not post advertising, other people’s personal data or anything you have no right to share.\nAn offer is a freelancer’s price for doing a task. When the customer chooses an offer, the customer and the freelancer have an agreement with each other on what the task and the offer say.',
+      '<p>A task must describe real, lawful work in plain words, with an honest budget. Do not post advertising, other people’s personal data or anything you have no right to share.</p><p>An offer is a freelancer’s price for doing a task. When the customer chooses an offer, the customer and the freelancer have an agreement with each other on what the task and the offer say.</p>',
   },
   termsPaymentsTitle: { id: 'info.terms.payments.title', defaultMessage: 'Payments' },
   termsPaymentsBody: {
     id: 'info.terms.payments.body',
     defaultMessage:
-      'Talka does not handle money. The customer pays the freelancer directly, in the way the two of them agree on. Posting a task and making an offer are free.\nEach party is responsible for its own taxes, invoices and any permits the work needs.',
+      '<p>Talka does not handle money. The customer pays the freelancer directly, in the way the two of them agree on. Posting a task and making an offer are free.</p><p>Each party is responsible for its own taxes, invoices and any permits the work needs.</p>',
   },
   termsRatingsTitle: { id: 'info.terms.ratings.title', defaultMessage: 'Ratings and reviews' },
   termsRatingsBody: {
@@ -52,7 +53,7 @@ export const infoMessages = defineMessages({
   termsLiabilityBody: {
     id: 'info.terms.liability.body',
     defaultMessage:
-      'We do our best to keep Talka working, but we provide it as it is. We are not liable for work done or not done, for damage one user causes another, or for what users write. Our liability is limited as far as the law of Latvia allows.\nNothing in these terms takes away the rights consumers have by law.',
+      '<p>We do our best to keep Talka working, but we provide it as it is. We are not liable for work done or not done, for damage one user causes another, or for what users write. Our liability is limited as far as the law of Latvia allows.</p><p>Nothing in these terms takes away the rights consumers have by law.</p>',
   },
   termsChangesTitle: {
     id: 'info.terms.changes.title',
@@ -79,7 +80,7 @@ export const infoMessages = defineMessages({
   privacyDataBody: {
     id: 'info.privacy.data.body',
     defaultMessage:
-      'Account data: your name, email address and password (stored only as a hash), and what you add to your profile: photo, phone number, languages and description.\nWhat you publish and send: tasks, photos, places, offers, messages, ratings, reviews and reports.\nTechnical data: sign-in sessions, your language and the logs our servers keep for security.',
+      '<p>Account data: your name, email address and password (stored only as a hash), and what you add to your profile: photo, phone number, languages and description.</p><p>What you publish and send: tasks, photos, places, offers, messages, ratings, reviews and reports.</p><p>Technical data: sign-in sessions, your language and the logs our servers keep for security.</p>',
   },
   privacyPurposesTitle: {
     id: 'info.privacy.purposes.title',
@@ -100,7 +101,7 @@ export const infoMessages = defineMessages({
   privacySharingBody: {
     id: 'info.privacy.sharing.body',
     defaultMessage:
-      'Tasks, offers, profiles and ratings are public as the pages show them. Until a task is assigned, others see only its approximate location. Your phone number and email address are shown only to the other party of a task you are assigned to or have assigned.\nOur hosting providers in the European Union store the data for us. We do not sell personal data and do not use it for advertising.',
+      '<p>Tasks, offers, profiles and ratings are public as the pages show them. Until a task is assigned, others see only its approximate location. Your phone number and email address are shown only to the other party of a task you are assigned to or have assigned.</p><p>Our hosting providers in the European Union store the data for us. We do not sell personal data and do not use it for advertising.</p>',
   },
   privacyRetentionTitle: {
     id: 'info.privacy.retention.title',
@@ -115,7 +116,7 @@ export const infoMessages = defineMessages({
   privacyRightsBody: {
     id: 'info.privacy.rights.body',
     defaultMessage:
-      'You have the right to access your data, to have it corrected or deleted, to restrict or object to its processing and to receive it in a portable form. To use these rights, write to {email}.\nYou may also complain to the Data State Inspectorate of Latvia (Datu valsts inspekcija) or to the data protection authority of your country.',
+      '<p>You have the right to access your data, to have it corrected or deleted, to restrict or object to its processing and to receive it in a portable form. To use these rights, write to {email}.</p><p>You may also complain to the Data State Inspectorate of Latvia (Datu valsts inspekcija) or to the data protection authority of your country.</p>',
   },
   privacyCookiesTitle: { id: 'info.privacy.cookies.title', defaultMessage: 'Cookies' },
   privacyCookiesBody: {
@@ -217,7 +218,7 @@ export const infoMessages = defineMessages({
   contactIncludeBody: {
     id: 'info.contact.include.body',
     defaultMessage:
-      'the email address of your Talka account\nthe task’s link or code (such as TK12AB34), if your message is about a task\nwhat happened and what you expected, with a screenshot if you can',
+      '<li>the email address of your Talka account</li><li>the task’s link or code (such as TK12AB34), if your message is about a task</li><li>what happened and what you expected, with a screenshot if you can</li>',
   },
   contactNeverTitle: { id: 'info.contact.never.title', defaultMessage: 'Stay safe' },
   contactNeverBody: {

@@ -72,19 +72,32 @@ describe.each(LOCALES)('in %s', (locale) => {
     );
     for (const group of INFO_DOCUMENTS[name].groups) {
       for (const section of group.sections) {
-        expect(
-          screen.getByRole('heading', { name: catalog[String(section.title.id)] }),
-        ).toBeVisible();
+        const heading = screen.getByRole('heading', { name: catalog[String(section.title.id)] });
+        expect(heading).toBeVisible();
+        // Each <p> (<li>) of the message is a paragraph (an item) of its own.
+        const tag = section.list ? 'li' : 'p';
+        const message = catalog[String(section.body.id)];
+        const parts = heading.parentElement?.querySelectorAll(tag) ?? [];
+        expect(parts.length).toBe(message.split(`<${tag}>`).length - 1 || 1);
       }
     }
+    expect(container.textContent).not.toMatch(/<\/?(p|li)>/);
     // No id shows in place of a text, and the address is filled in.
     expect(container.textContent).not.toMatch(/\binfo\.[a-z]+\.|\{email\}/);
   });
 
-  it('the contact page gives the support address as a mail link', () => {
+  it('the contact page gives the support address as a mail link and what to include', () => {
     renderPage(locale, 'contact');
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
     const link = screen.getByRole('link', { name: SUPPORT_EMAIL });
     expect(link).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+  });
+
+  it('the terms say what Talka is in two paragraphs: a venue, not a party to the deal', () => {
+    renderPage(locale, 'terms');
+    const about = screen.getByRole('heading', { name: catalog['info.terms.about.title'] })
+      .parentElement as HTMLElement;
+    expect(about.querySelectorAll('p')).toHaveLength(2);
   });
 
   it('the privacy policy names the address where rights are exercised', () => {
