@@ -150,10 +150,14 @@ export default function RegisterPage() {
                       <span>
                         {intl.formatMessage(messages.terms, {
                           terms: (text) => (
-                            <NewTabLink href={routePath(locale, 'terms')}>{text}</NewTabLink>
+                            <NewTabLink key="terms" href={routePath(locale, 'terms')}>
+                              {text}
+                            </NewTabLink>
                           ),
                           privacy: (text) => (
-                            <NewTabLink href={routePath(locale, 'privacy')}>{text}</NewTabLink>
+                            <NewTabLink key="privacy" href={routePath(locale, 'privacy')}>
+                              {text}
+                            </NewTabLink>
                           ),
                         })}
                       </span>

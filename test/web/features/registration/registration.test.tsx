@@ -38,6 +38,7 @@ async function fillRegister(user: ReturnType<typeof renderWithProviders>['user']
 
 describe('RegisterPage', () => {
   it('links the terms and the privacy policy from the checkbox, in a new tab, keeping the input', async () => {
+    const consoleError = jest.spyOn(console, 'error');
     const { user, router } = renderWithProviders(<RegisterPage />, {
       route: '/lv/registreties',
       locale: 'lv',
@@ -60,6 +61,8 @@ describe('RegisterPage', () => {
     expect(checkbox).not.toBeChecked();
     expect(router.state.location.pathname).toBe('/lv/registreties');
     expect(screen.getByLabelText('Full name')).toHaveValue('Maris Ozols');
+    // The label's links are keyed (React warns about a list of children without keys).
+    expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/unique "key" prop/);
   });
 
   it('shows the server’s translated 422 messages under their fields, as sent, and keeps the input', async () => {
