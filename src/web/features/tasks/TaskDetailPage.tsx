@@ -70,9 +70,7 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
             />
           </HeadTop>
           {controls.has('SHARE') && <ShareButtons pageUrl={pageUrl} title={task.title} />}
-          {controls.has('SEE_CONTACTS') && task.second_party_contacts && (
-            <ContactsBox contacts={task.second_party_contacts} />
-          )}
+          {controls.has('SEE_CONTACTS') && <ContactsBox task={task} role={role} locale={locale} />}
         </Head>
         <div>
           <BudgetBadge from={task.budget_from} to={task.budget_to} locale={locale} />
