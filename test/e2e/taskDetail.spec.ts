@@ -106,6 +106,36 @@ test.describe('task detail page', () => {
     }
   });
 
+  test('"Make an offer" is the main action: near the top, on phones a bar at the bottom that covers nothing (issue 16)', async ({
+    page,
+  }) => {
+    // A phone: the bar is on screen from the start, at the bottom edge.
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.goto('/en/tasks/TKOPEN01');
+    const bar = page.getByTestId('make-offer');
+    const action = bar.getByRole('link', { name: 'Make an offer' });
+    await expect(action).toBeInViewport();
+    let box = (await bar.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(915);
+    expect(box.width).toBe(412);
+    // Scrolled to the very end, the page's last content ends above the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(action).toBeInViewport();
+    box = (await bar.boundingBox())!;
+    const contentEnd = await page.evaluate(
+      () => document.getElementById('root')!.getBoundingClientRect().bottom,
+    );
+    expect(contentEnd).toBeLessThanOrEqual(box.y + 1);
+
+    // A desktop: in place beside the budget, above the description, on the first screen.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/en/tasks/TKOPEN01');
+    await expect(action).toBeInViewport();
+    expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    const description = (await page.getByTestId('task-description').boundingBox())!;
+    expect((await action.boundingBox())!.y).toBeLessThan(description.y);
+  });
+
   test('the owner deletes an open task and lands on the task list', async ({ page }) => {
     await logIn(page, 'customer@talka.test');
     await page.goto('/en/tasks/TKNEW001');

@@ -106,6 +106,21 @@ describe('TaskDetailPage for a visitor', () => {
     );
   });
 
+  it('offers "Make an offer" near the top, beside the budget, before the description (issue 16)', async () => {
+    serve({ me: null, task: makeTask() });
+    open();
+    await title();
+    const action = screen.getByRole('link', { name: 'Make an offer' });
+    // The page's main action: its bar (fixed at the bottom of a phone's screen) sits with the budget.
+    const bar = screen.getByTestId('make-offer');
+    expect(bar).toContainElement(action);
+    expect(bar.parentElement).toContainElement(screen.getByTestId('budget-badge'));
+    const description = screen.getByTestId('task-description');
+    expect(
+      action.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('sends the locale with the request', async () => {
     const fetchMock = serve({ me: null, task: makeTask() });
     open();
