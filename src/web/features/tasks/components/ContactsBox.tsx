@@ -55,7 +55,9 @@ const Phone = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space.xs};
+  /* Lined up with the email's copy button under it (its padding and border). */
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid transparent;
   font-weight: 600;
 `;
 
