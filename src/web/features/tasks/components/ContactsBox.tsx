@@ -9,7 +9,7 @@ import { routePath } from '../../../i18n/routes';
 import { Avatar } from '../../../ui/Avatar';
 import { CopyButton, telHref } from '../../../ui/CopyButton';
 import { showNotice } from '../../notices/noticesSlice';
-import { formatEuro } from '../format';
+import { formatEuro } from '../../../../shared/money';
 import { taskDetailMessages as messages } from '../messages';
 
 const Box = styled.section`
