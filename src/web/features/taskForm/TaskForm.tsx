@@ -7,10 +7,11 @@ import {
   type FormEvent,
   type Ref,
 } from 'react';
-import { FORM_ERROR, getIn, type SubmissionErrors } from 'final-form';
+import { FORM_ERROR, getIn, type FormApi, type Mutator, type SubmissionErrors } from 'final-form';
 import { Field, Form, FormSpy, useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { TASK_IMAGE_FORMATS } from '../../../shared/imageFormats';
 import { LIMITS } from '../../../shared/limits';
 import { LOCALES } from '../../../shared/locales';
 import type { DueType, LocationType, Task } from '../../../shared/types';
@@ -126,6 +127,29 @@ function UnsavedProbe({ target, probe }: { target: Ref<() => boolean>; probe: ()
 
 type Request = { abort: () => void };
 
+/**
+ * Drops one field's server (422) error; once no field error is left, the form's "some fields need
+ * attention" goes too. For errors about things that are not form values (the chosen files).
+ */
+const clearSubmitError: Mutator<TaskFormValues> = ([name]: string[], state, { setIn }) => {
+  const { formState } = state;
+  if (!formState.submitErrors || name === undefined) return;
+  const rest = (setIn(formState.submitErrors, name, undefined) ?? {}) as Record<string, unknown>;
+  if (Object.keys(rest).some((key) => key !== FORM_ERROR)) {
+    formState.submitErrors = rest;
+  } else {
+    delete formState.submitErrors;
+    delete formState.submitError;
+  }
+};
+const MUTATORS = { clearSubmitError };
+
+/** The files a 422 was about: `images.<n>` names the n-th file sent. */
+interface RejectedFiles {
+  /** Named by the server; none when the error was about the images as a whole (too many). */
+  bad: File[];
+}
+
 /** The task create/edit form (SPEC section 2), validated by the shared schema. */
 export function TaskForm({
   mode,
@@ -146,9 +170,16 @@ export function TaskForm({
   const request = useRef<Request | null>(null);
   // The validator and onSubmit read the files through this ref (they are not form values).
   const filesRef = useRef(files);
-  const changeFiles = useCallback((next: File[]) => {
+  // The server's image error stands while a file it named is still chosen.
+  const rejectedFiles = useRef<RejectedFiles | null>(null);
+  const changeFiles = useCallback((next: File[], form: FormApi<TaskFormValues>) => {
     filesRef.current = next;
     setFiles(next);
+    const rejected = rejectedFiles.current;
+    if (rejected && !rejected.bad.some((file) => next.includes(file))) {
+      rejectedFiles.current = null;
+      form.mutators.clearSubmitError?.('images');
+    }
   }, []);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -170,9 +201,11 @@ export function TaskForm({
   useEffect(() => () => request.current?.abort(), []);
 
   const onSubmit = async (values: TaskFormValues): Promise<SubmissionErrors | undefined> => {
+    const sent = filesRef.current;
+    rejectedFiles.current = null;
     const form = toMultipart(
       values,
-      filesRef.current,
+      sent,
       values.removable_images,
       mode === 'update' ? { method: 'PUT' } : {},
     );
@@ -194,6 +227,9 @@ export function TaskForm({
         return undefined;
       }
       if (isValidationError(error)) {
+        const named = (index: number) => (error.data.errors[`images.${index}`]?.length ?? 0) > 0;
+        if (Object.keys(error.data.errors).some((key) => /^images(\.\d+)?$/.test(key)))
+          rejectedFiles.current = { bad: sent.filter((_, index) => named(index)) };
         return serverSubmissionErrors(error, intl.formatMessage(messages.serverInvalid));
       }
       const status = errorStatus(error);
@@ -219,6 +255,7 @@ export function TaskForm({
       onSubmit={onSubmit}
       validate={validate}
       initialValues={initialValues}
+      mutators={MUTATORS}
       subscription={{ submitting: true }}
       render={({ handleSubmit, form }) => {
         const unsaved = () =>
@@ -249,7 +286,7 @@ export function TaskForm({
             <TaskFormFields
               mode={mode}
               files={files}
-              onFilesChange={changeFiles}
+              onFilesChange={(next) => changeFiles(next, form)}
               onImageErrorsChange={setImageErrors}
             />
             <SubmitArea
@@ -349,6 +386,7 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
               files={files}
               maxFiles={LIMITS.imagesPerTask}
               maxBytes={LIMITS.imageMaxBytes}
+              formats={TASK_IMAGE_FORMATS}
               onAddFiles={(added) => onFilesChange([...files, ...added])}
               onRemoveFile={(index) => onFilesChange(files.filter((_, i) => i !== index))}
               onRemoveExisting={(uuid) =>
