@@ -39,7 +39,9 @@ import { BudgetFields } from './components/BudgetFields';
 import { CategoryCascade } from './components/CategoryCascade';
 import {
   Choices,
+  BelowField,
   Counter,
+  ErrorLine,
   ErrorText,
   Fieldset,
   Group,
@@ -550,14 +552,17 @@ function TextWithCounter({
           <Group>
             <Label htmlFor={id}>{label}</Label>
             {multiline ? <Textarea {...common} rows={6} /> : <Input {...common} type="text" />}
-            <Counter
-              id={`${id}-counter`}
-              $over={count > max}
-              aria-label={intl.formatMessage(messages.counterLabel, { count, max })}
-            >
-              {intl.formatMessage(messages.counter, { count, max })}
-            </Counter>
-            {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+            {/* The counter's line holds the error: showing it moves nothing below (issue 16). */}
+            <BelowField>
+              <ErrorLine id={`${id}-error`} error={error} />
+              <Counter
+                id={`${id}-counter`}
+                $over={count > max}
+                aria-label={intl.formatMessage(messages.counterLabel, { count, max })}
+              >
+                {intl.formatMessage(messages.counter, { count, max })}
+              </Counter>
+            </BelowField>
           </Group>
         );
       }}
