@@ -1,37 +1,107 @@
-// `node scripts/screenshots.mjs [baseURL]`: phone and desktop screenshots of the main pages into
-// docs/screenshots/, to look at what a person sees. Needs a running server (npm start).
+// `node scripts/screenshots.mjs [baseURL]`: what a person sees, page by page. Every page of the app
+// at phone (412 px) and desktop (1366 px) width in all six languages, as a visitor, and the pages
+// that need an account as the demo customer, into docs/screenshots/{locale}/{page}-{width}.jpg
+// (full page, JPEG: about 170 files). Needs a running server with the demo data (npm start).
+//
+//   LOCALES=lv,en  PAGES=home,task  node scripts/screenshots.mjs http://localhost:3000
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, ensureChromium, root } from './lib.mjs';
 
-const base = process.argv[2] || 'http://localhost:3000';
-// The footer's pages (help, contact, terms, privacy) in one locale each.
-const pages = (
-  process.env.PAGES ||
-  '/en/,/lv/tasks,/en/tasks/TKOPEN01,/en/login,/en/help,/ru/kontakty,/lv/noteikumi,/tr/gizlilik'
-).split(',');
+// The app's own route table: the localised paths, never a copy of them.
+const { routePath } = await tsImport('../src/web/i18n/routes.ts', import.meta.url);
+const { LOCALES } = await tsImport('../src/shared/locales.ts', import.meta.url);
+
+const base = (process.argv[2] || 'http://localhost:3000').replace(/\/$/, '');
+const DEMO = { email: 'customer@talka.test', password: 'talka-demo' };
+
+/** A freelancer's public profile: the first of the freelancers' list. */
+async function someProfileUuid() {
+  const res = await fetch(`${base}/api/freelancers?locale=en`);
+  const body = await res.json();
+  const uuid = body?.data?.[0]?.uuid;
+  if (!uuid) throw new Error('no freelancer in the demo data: is the server seeded?');
+  return uuid;
+}
+
+const profile = await someProfileUuid();
+/** [file name, route name, params, query, signed in] */
+const PAGES = [
+  ['home', 'home'],
+  ['tasks', 'tasks'],
+  ['tasks-filtered', 'tasks', {}, { status: 'open', sort: 'deadline' }],
+  ['task', 'task', { slug: 'TKOPEN01' }],
+  ['task-no-photos', 'task', { slug: 'TKNEW001' }],
+  ['freelancers', 'freelancers'],
+  ['profile', 'profile', { uuid: profile }],
+  ['login', 'login'],
+  ['register', 'register'],
+  ['help', 'help'],
+  ['contact', 'contact'],
+  ['terms', 'terms'],
+  ['privacy', 'privacy'],
+  ['not-found', null],
+  ['create-task', 'tasksCreate', {}, undefined, true],
+  ['become-freelancer', 'becomeFreelancer', {}, undefined, true],
+  ['task-as-owner', 'task', { slug: 'TKOPEN01' }, undefined, true],
+];
+const wantedLocales = process.env.LOCALES ? process.env.LOCALES.split(',') : LOCALES;
+const wantedPages = process.env.PAGES ? new Set(process.env.PAGES.split(',')) : null;
+
 const out = path.join(root, 'docs/screenshots');
-fs.mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: ensureChromium(),
-  args: CHROMIUM_FLAGS,
-});
-for (const [name, viewport] of [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1366, height: 900 }],
-]) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+
+async function signIn(context) {
+  // The API's own login (CSRF: the XSRF-TOKEN cookie echoed in a header), as the SPA does it.
   const page = await context.newPage();
-  for (const p of pages) {
-    await page.goto(base + p, { waitUntil: 'networkidle' });
-    const file = path.join(
-      out,
-      `${p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'root'}-${name}.png`,
-    );
-    await page.screenshot({ path: file, fullPage: true });
-    console.log(file);
+  await page.goto(`${base}/en`);
+  const ok = await page.evaluate(async ({ email, password }) => {
+    const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+    const res = await fetch('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+      body: JSON.stringify({ email, password }),
+    });
+    return res.ok;
+  }, DEMO);
+  await page.close();
+  if (!ok) throw new Error(`could not sign in as ${DEMO.email}`);
+}
+
+let count = 0;
+for (const [width, height, label] of [
+  [412, 915, 'phone'],
+  [1366, 900, 'desktop'],
+]) {
+  for (const signedIn of [false, true]) {
+    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+    if (signedIn) await signIn(context);
+    const page = await context.newPage();
+    for (const locale of wantedLocales) {
+      fs.mkdirSync(path.join(out, locale), { recursive: true });
+      for (const [file, name, params = {}, query, needsUser = false] of PAGES) {
+        if (needsUser !== signedIn || (wantedPages && !wantedPages.has(file))) continue;
+        const url = name ? routePath(locale, name, params, query) : `/${locale}/no-such-page`;
+        await page.goto(base + url, { waitUntil: 'networkidle' });
+        // Lazy images and the map draw once scrolled into view: scroll through, back to the top.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 600) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState('networkidle');
+        const target = path.join(out, locale, `${file}-${label}.jpg`);
+        await page.screenshot({ path: target, fullPage: true, type: 'jpeg', quality: 70 });
+        count += 1;
+        console.log(path.relative(root, target));
+      }
+    }
+    await context.close();
   }
-  await context.close();
 }
 await browser.close();
+console.log(`${count} screenshots in ${path.relative(root, out)}/`);

@@ -205,6 +205,24 @@ test.describe('task form', () => {
     await expect(page.getByRole('img', { name: /^Photo \d of \d: / })).toHaveCount(1);
   });
 
+  // Issue 16, layout polish: the specific amount's hint stretched the From and To boxes taller.
+  test('the three budget boxes are the same height, at desktop and phone width', async ({
+    page,
+  }) => {
+    await logIn(page, CUSTOMER);
+    for (const width of [1366, 412]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/en/create-task');
+      const heights = await Promise.all(
+        ['task-budget_from', 'task-budget_to', 'task-budget_specific'].map(async (id) =>
+          Math.round((await page.locator(`#${id}`).boundingBox())?.height ?? 0),
+        ),
+      );
+      expect(heights[0], `at ${width} px`).toBeGreaterThan(20);
+      expect(heights, `at ${width} px`).toEqual([heights[0], heights[0], heights[0]]);
+    }
+  });
+
   test('an invalid form says so, and a server 422 shows under its field', async ({ page }) => {
     await logIn(page, CUSTOMER);
     await page.goto('/en/create-task');

@@ -8,9 +8,12 @@ import { BudgetSlider } from '../../../ui/BudgetSlider';
 import { taskFormMessages as messages } from '../messages';
 import { ErrorLine, Fieldset, Group, Hint, Input, Label, Legend, shownError } from './fields';
 
+// align-items: start: the specific amount's hint makes its cell taller, and stretched cells grew
+// the From and To inputs to match (issue 16, layout polish).
 const Amounts = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
+  align-items: start;
   gap: ${({ theme }) => theme.space.md};
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
