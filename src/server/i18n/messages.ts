@@ -80,11 +80,13 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.db_unavailable':
       'Pakalpojums īslaicīgi nav pieejams. Lūdzu, mēģiniet vēlreiz pēc brīža.',
     'errors.validation_failed': 'Norādītie dati nav derīgi.',
-    'auth.invalid_credentials': 'Šie pieteikšanās dati neatbilst mūsu ierakstiem.',
+    'auth.invalid_credentials': 'Nepareiza e-pasta adrese vai parole.',
     'validation.required': 'Šis lauks ir obligāts.',
     'validation.email': 'Ievadiet derīgu e-pasta adresi.',
-    'validation.min_length': 'Izmantojiet vismaz {min} rakstzīmes.',
-    'validation.max_length': 'Izmantojiet ne vairāk kā {max} rakstzīmes.',
+    'validation.min_length':
+      'Izmantojiet vismaz {min, plural, zero {# rakstzīmju} one {# rakstzīmi} other {# rakstzīmes}}.',
+    'validation.max_length':
+      'Izmantojiet ne vairāk kā {max, plural, zero {# rakstzīmju} one {# rakstzīmi} other {# rakstzīmes}}.',
     'validation.accept_terms': 'Lai turpinātu, piekrītiet noteikumiem.',
     'validation.invalid': 'Šī vērtība nav derīga.',
     'completion.not_in_progress': 'Šo uzdevumu pašlaik nevar atzīmēt kā izpildītu.',
@@ -144,7 +146,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.server_error': 'Sunucu hatası',
     'errors.db_unavailable': 'Hizmet geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.',
     'errors.validation_failed': 'Gönderilen veriler geçersiz.',
-    'auth.invalid_credentials': 'Bu bilgiler kayıtlarımızla eşleşmiyor.',
+    'auth.invalid_credentials': 'E-posta adresi veya şifre hatalı.',
     'validation.required': 'Bu alan zorunludur.',
     'validation.email': 'Geçerli bir e-posta adresi girin.',
     'validation.min_length': 'En az {min} karakter kullanın.',
@@ -175,7 +177,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.server_error': 'Serveri viga',
     'errors.db_unavailable': 'Teenus on ajutiselt kättesaamatu. Palun proovige varsti uuesti.',
     'errors.validation_failed': 'Esitatud andmed on vigased.',
-    'auth.invalid_credentials': 'Need andmed ei vasta meie kirjetele.',
+    'auth.invalid_credentials': 'Vale e-posti aadress või parool.',
     'validation.required': 'See väli on kohustuslik.',
     'validation.email': 'Sisestage kehtiv e-posti aadress.',
     'validation.min_length': 'Kasutage vähemalt {min} märki.',
@@ -206,7 +208,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'errors.server_error': 'Serverio klaida',
     'errors.db_unavailable': 'Paslauga laikinai nepasiekiama. Bandykite dar kartą netrukus.',
     'errors.validation_failed': 'Pateikti duomenys neteisingi.',
-    'auth.invalid_credentials': 'Šie prisijungimo duomenys neatitinka mūsų įrašų.',
+    'auth.invalid_credentials': 'Neteisingas el. pašto adresas arba slaptažodis.',
     'validation.required': 'Šis laukas privalomas.',
     'validation.email': 'Įveskite galiojantį el. pašto adresą.',
     'validation.min_length':
