@@ -6,7 +6,11 @@ import path from 'node:path';
 import { CHROMIUM_FLAGS, ensureChromium, root } from './lib.mjs';
 
 const base = process.argv[2] || 'http://localhost:3000';
-const pages = (process.env.PAGES || '/en/,/lv/tasks,/en/tasks/TKOPEN01,/en/login').split(',');
+// The footer's pages (help, contact, terms, privacy) in one locale each.
+const pages = (
+  process.env.PAGES ||
+  '/en/,/lv/tasks,/en/tasks/TKOPEN01,/en/login,/en/help,/ru/kontakty,/lv/noteikumi,/tr/gizlilik'
+).split(',');
 const out = path.join(root, 'docs/screenshots');
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({

@@ -4,8 +4,9 @@
 //
 // A query (`?core`, `?home`, `?list`, `?task`, `?later`; src/web/i18n/loadMessages.ts) keeps one
 // part of the catalog, by id prefix: the parts of the first pages (home, task list, task) load with
-// their page, `later` (registration, profile, task form, freelancers, validation texts) with any
-// other page, `core` (the shell: every other prefix) always. No query: the whole catalog.
+// their page, `later` (registration, profile, task form, freelancers, validation texts, the
+// footer's pages) with any other page, `core` (the shell: every other prefix) always. No query:
+// the whole catalog.
 const { parse } = require('@formatjs/icu-messageformat-parser');
 
 /** Id prefixes (before the first dot) of each part but `core`. */
@@ -14,7 +15,7 @@ const PARTS = {
   list: ['taskList'],
   // The map and the lightbox show on the task page and the task form (which loads every part).
   task: ['completion', 'lightbox', 'map', 'offers', 'reports', 'tasks'],
-  later: ['freelancers', 'profile', 'registration', 'taskForm', 'validation'],
+  later: ['freelancers', 'info', 'profile', 'registration', 'taskForm', 'validation'],
 };
 
 const partOf = (id) => {

@@ -126,7 +126,7 @@ test.describe('browsing as a newcomer', () => {
     await page.getByLabel('Full name').fill('Nora Newcomer');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('newcomer-pass-123');
-    await page.getByLabel('I accept the terms of service and the privacy policy').check();
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
     // The answer never tells whether the address has an account: check the mailbox. The server's

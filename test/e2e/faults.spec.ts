@@ -388,7 +388,7 @@ test.describe('a slow network', () => {
     await page.getByLabel('Full name').fill('Slow Network');
     await page.getByLabel('Email').fill(`slow-${Date.now()}@talka.test`);
     await page.getByLabel('Password', { exact: true }).fill('slow-network-123');
-    await page.getByLabel('I accept the terms of service and the privacy policy').check();
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
     const register = finished(page, 'POST', '/api/register');
     await doubleClickNow(page, 'Create account');
     await expectBusy(page);
@@ -620,7 +620,7 @@ test.describe('pasted junk', () => {
     await page.getByLabel('Full name').fill(LONG);
     await page.getByLabel('Email').fill(`junk-${Date.now()}@talka.test`);
     await page.getByLabel('Password', { exact: true }).fill(`${JUNK}123456789`);
-    await page.getByLabel('I accept the terms of service and the privacy policy').check();
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(/255/);

@@ -25,6 +25,11 @@ const VISITOR_PAGES: PageCase[] = [
   { url: '/en/register', lang: 'en', heading: /Create an account/ },
   { url: '/en/become-freelancer', lang: 'en', heading: /Become a freelancer/ },
   { url: '/en/confirm-email', lang: 'en', heading: /Confirm your account/ },
+  // The footer's pages (src/web/features/info), in two of their localised paths.
+  { url: '/lv/noteikumi', lang: 'lv', heading: /^Lietošanas noteikumi$/ },
+  { url: '/ru/konfidentsialnost', lang: 'ru', heading: /^Политика конфиденциальности$/ },
+  { url: '/en/help', lang: 'en', heading: /^Help$/ },
+  { url: '/et/kontakt', lang: 'et', heading: /^Kontakt$/ },
   { url: '/en/no/such/page', lang: 'en', heading: /Page not found/, status: 404 },
   { url: '/en/tasks/TKNOSUCH', lang: 'en', heading: /Page not found/, status: 404 },
 ];

@@ -17,6 +17,7 @@ import { Layout } from '../ui/Layout';
 import { uiMessages } from '../ui/messages';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { appMessages } from './messages';
+import { SiteFooter } from './SiteFooter';
 import { up } from './theme';
 
 const NavList = styled.ul`
@@ -119,6 +120,7 @@ export function AppLayout({ locale, children }: { locale: Locale; children: Reac
           <UserMenu />
         </>
       }
+      footer={<SiteFooter locale={locale} />}
       overlay={<Notices />}
     >
       <OutageBanner />

@@ -90,6 +90,14 @@ export const PAGES: PageRoute[] = [
     load: () =>
       import(/* webpackChunkName: "page-task-view" */ '../features/taskForm/TaskViewPage'),
   },
+  // The footer's pages: one chunk for the four (src/web/features/info).
+  ...(['terms', 'privacy', 'help', 'contact'] as const).map((name): PageRoute => ({
+    name,
+    load: () =>
+      import(/* webpackChunkName: "page-info" */ '../features/info/InfoPages').then((m) => ({
+        default: m.INFO_PAGES[name],
+      })),
+  })),
   // routes added by features: add { name, load } here, e.g.
   // { name: 'task', load: () => import(/* webpackChunkName: "page-task" */ '../features/tasks/TaskDetailPage') },
 ];

@@ -13,6 +13,11 @@ export const PAGE_MESSAGES: Partial<Record<RouteName, readonly MessagePart[]>> =
   home: ['core', 'home', 'list'],
   tasks: ['core', 'list'],
   task: ['core', 'task'],
+  // The footer's pages: their texts (`info.` ids) are in `later`.
+  terms: ['core', 'later'],
+  privacy: ['core', 'later'],
+  help: ['core', 'later'],
+  contact: ['core', 'later'],
 };
 
 /** The catalog parts of a route's page (null: a path no route matches, the 404 page). */

@@ -53,6 +53,39 @@ export const ROUTES = {
   confirmEmail: same('confirm-email'),
   freelancers: same('freelancers'),
   profile: same('user/profile/:uuid'),
+  // The footer's pages (src/web/features/info).
+  terms: {
+    lv: 'noteikumi',
+    en: 'terms',
+    ru: 'usloviya',
+    tr: 'kosullar',
+    et: 'tingimused',
+    lt: 'salygos',
+  },
+  privacy: {
+    lv: 'privatums',
+    en: 'privacy',
+    ru: 'konfidentsialnost',
+    tr: 'gizlilik',
+    et: 'privaatsus',
+    lt: 'privatumas',
+  },
+  help: {
+    lv: 'palidziba',
+    en: 'help',
+    ru: 'pomoshch',
+    tr: 'yardim',
+    et: 'abi',
+    lt: 'pagalba',
+  },
+  contact: {
+    lv: 'kontakti',
+    en: 'contact',
+    ru: 'kontakty',
+    tr: 'iletisim',
+    et: 'kontakt',
+    lt: 'kontaktai',
+  },
 } as const satisfies Record<string, PerLocale>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -138,6 +138,20 @@ const Main = styled.main`
   }
 `;
 
+/** The page's foot: the site's links (terms, privacy, help, contact) under every page. */
+const FooterBar = styled.footer`
+  margin-top: ${({ theme }) => theme.space.xl};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.secondaryText};
+`;
+
+const FooterInner = styled.div`
+  max-width: ${({ theme }) => theme.breakpoints.xl};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+`;
+
 interface Props {
   /** The logo link (e.g. a router Link to home). */
   logo: ReactNode;
@@ -152,12 +166,14 @@ interface Props {
   menuResetKey?: string;
   /** Translated 'Skip to content'. */
   skipLabel: string;
+  /** The page's foot (its links), under the content. */
+  footer?: ReactNode;
   /** Toasts and other overlays. */
   overlay?: ReactNode;
   children: ReactNode;
 }
 
-/** Page frame: skip link, sticky header (logo, nav, actions), main content. */
+/** Page frame: skip link, sticky header (logo, nav, actions), main content, footer. */
 export function Layout({
   logo,
   navLabel,
@@ -166,6 +182,7 @@ export function Layout({
   menuLabel,
   menuResetKey,
   skipLabel,
+  footer,
   overlay,
   children,
 }: Props) {
@@ -213,6 +230,11 @@ export function Layout({
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
+      {footer && (
+        <FooterBar>
+          <FooterInner>{footer}</FooterInner>
+        </FooterBar>
+      )}
       {overlay}
     </Shell>
   );

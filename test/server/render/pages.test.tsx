@@ -20,6 +20,7 @@ import { theme } from '../../../src/web/app/theme';
 import { ErrorPage, NotFoundPage } from '../../../src/web/features/errors/ErrorPage';
 import FreelancersPage from '../../../src/web/features/freelancers/FreelancersPage';
 import HomePage from '../../../src/web/features/home/HomePage';
+import { INFO_PAGES } from '../../../src/web/features/info/InfoPages';
 import ProfilePage from '../../../src/web/features/profile/ProfilePage';
 import BecomeFreelancerPage from '../../../src/web/features/registration/BecomeFreelancerPage';
 import ConfirmEmailPage from '../../../src/web/features/registration/ConfirmEmailPage';
@@ -167,6 +168,19 @@ describe('server render of each page', () => {
     );
     expect(text(await renderPage('/en/create-task', TaskFormPage, owner))).toMatch(/Title/);
     expect(text(await renderPage('/en/confirm-email?token=x', ConfirmEmailPage))).toMatch(/\w/);
+  });
+
+  it('the footer’s pages, with their catalog part (later), and the footer on every page', async () => {
+    const terms = text(await renderPage('/lv/noteikumi', INFO_PAGES.terms));
+    expect(terms).toMatch(/Lietošanas noteikumi.*Kas ir Talka.*Piemērojamie tiesību akti/);
+    expect(terms).toMatch(/Palīdzība.*Kontakti.*Lietošanas noteikumi.*Privātuma politika/);
+    expect(text(await renderPage('/ru/konfidentsialnost', INFO_PAGES.privacy))).toMatch(
+      /Политика конфиденциальности.*Ваши права/,
+    );
+    expect(text(await renderPage('/tr/yardim', INFO_PAGES.help))).toMatch(/Yardım.*Adım adım/);
+    expect(text(await renderPage('/lt/kontaktai', INFO_PAGES.contact))).toMatch(
+      /Kontaktai.*support@talka\.example/,
+    );
   });
 
   it('404 and 500', async () => {

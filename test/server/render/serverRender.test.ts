@@ -69,6 +69,8 @@ const text = (html: string) =>
 
 interface Case {
   name: RouteName;
+  /** The page's <title>. */
+  title?: (locale: Locale) => string;
   /** Text of the page's main content. */
   shows?: (locale: Locale) => RegExp;
   /** Where the page sends this viewer instead (a 302 before any HTML), if it does. */
@@ -92,6 +94,39 @@ const CASES: Case[] = [
         : `${routePath(locale, 'login')}?next=${encodeURIComponent(routePath(locale, 'tasksCreate'))}`,
   },
   { name: 'confirmEmail' },
+  // The footer's pages: their title and their first section, in the URL's language.
+  {
+    name: 'terms',
+    title: (locale) => (locale === 'en' ? 'Terms of use' : 'Условия использования'),
+    shows: (locale) =>
+      locale === 'en'
+        ? /Terms of use.*What Talka is.*not a party to the agreement.*Governing law.*Republic of Latvia/
+        : /Условия использования.*Что такое Talka.*не является стороной договора.*Применимое право/,
+  },
+  {
+    name: 'privacy',
+    title: (locale) => (locale === 'en' ? 'Privacy policy' : 'Политика конфиденциальности'),
+    shows: (locale) =>
+      locale === 'en'
+        ? /Privacy policy.*GDPR.*Legal basis.*Your rights.*support@talka\.example/
+        : /Политика конфиденциальности.*GDPR.*Правовое основание.*Ваши права.*support@talka\.example/,
+  },
+  {
+    name: 'help',
+    title: (locale) => (locale === 'en' ? 'Help' : 'Помощь'),
+    shows: (locale) =>
+      locale === 'en'
+        ? /1\. Post a task.*5\. Rate each other.*Questions and answers/
+        : /1\. Разместите задание.*5\. Оцените друг друга.*Вопросы и ответы/,
+  },
+  {
+    name: 'contact',
+    title: (locale) => (locale === 'en' ? 'Contact' : 'Контакты'),
+    shows: (locale) =>
+      locale === 'en'
+        ? /Contact.*support@talka\.example.*What to include/
+        : /Контакты.*support@talka\.example.*Что указать в письме/,
+  },
   // Where a created task lands: its page, under its identifier.
   { name: 'taskView', redirects: (locale) => routePath(locale, 'task', { slug: task.identifier }) },
 ];
@@ -124,6 +159,7 @@ describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain(`<html lang="${locale}">`);
       expect(res.body.match(/<title>/g)).toHaveLength(1);
+      if (c.title) expect(res.body).toContain(`<title>${c.title(locale)} · Talka</title>`);
       // What a search result shows under the title, in the page's language.
       const description = /<meta name="description" content="([^"]+)"/.exec(res.body)?.[1];
       if (c.name === 'task') expect(description).toBe('Two coats, white.');
@@ -131,6 +167,10 @@ describe.each(['en', 'ru'] as const)('server render in %s', (locale) => {
       else expect(description).toMatch(/^[^a-z]*[а-я]/);
       const root = rootOf(res.body);
       expect(root).toMatch(/<header/);
+      // The footer's links, in the page's language, on every page.
+      for (const name of ['terms', 'privacy', 'help', 'contact'] as const) {
+        expect(root).toContain(`href="${routePath(locale, name)}"`);
+      }
       if (c.shows) expect(text(root)).toMatch(c.shows(locale));
       // Nothing private: the exact address before assignment, the owner's contacts.
       expect(res.body).not.toContain(STREET);

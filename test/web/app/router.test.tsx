@@ -40,6 +40,32 @@ describe('app routes', () => {
     expect(post).toHaveAttribute('href', '/lv/izveidot-uzdevumu');
   });
 
+  it('has a footer on every page whose links open help, contact, terms and privacy', async () => {
+    const { user, router } = renderApp({ route: '/lv/tasks' });
+    const footer = await screen.findByRole('contentinfo');
+    const links = within(within(footer).getByRole('navigation', { name: 'About Talka' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Help', '/lv/palidziba'],
+      ['Contact', '/lv/kontakti'],
+      ['Terms of use', '/lv/noteikumi'],
+      ['Privacy policy', '/lv/privatums'],
+    ]);
+    await user.click(within(footer).getByRole('link', { name: 'Terms of use' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms of use' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/lv/noteikumi');
+    expect(screen.getByRole('heading', { name: 'Governing law' })).toBeInTheDocument();
+    // The 404 page has it too.
+    await act(() => router.navigate('/en/no/such/page'));
+    await screen.findByRole('heading', { name: 'Page not found' });
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Help' }),
+    ).toHaveAttribute('href', '/en/help');
+  });
+
   it('renders the 404 page for unknown paths', async () => {
     renderApp({ route: '/en/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

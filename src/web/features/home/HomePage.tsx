@@ -26,7 +26,7 @@ const messages = defineMessages({
   browseTasks: { id: 'home.hero.browseTasks', defaultMessage: 'Browse tasks' },
   heroAlt: {
     id: 'home.hero.imageAlt',
-    defaultMessage: 'A freelancer with a toolbox in front of a house, and a new offer of 40 euros',
+    defaultMessage: 'A freelancer with a toolbox in front of a house, and a new offer arriving',
   },
   searchLabel: { id: 'home.search.label', defaultMessage: 'Search tasks' },
   searchPlaceholder: {
@@ -334,7 +334,7 @@ export default function HomePage() {
         </HeroText>
         {/* Small SVG with fixed size: no layout shift, not needed for the first paint on phones. */}
         <HeroImage
-          src={homeImage(locale, 'hero')}
+          src={homeImage('hero')}
           alt={intl.formatMessage(messages.heroAlt)}
           width={480}
           height={320}
@@ -353,7 +353,7 @@ export default function HomePage() {
           {steps.map(([image, title, text, alt]) => (
             <li key={image}>
               <img
-                src={homeImage(locale, image)}
+                src={homeImage(image)}
                 alt={intl.formatMessage(alt)}
                 width={240}
                 height={160}
@@ -383,7 +383,7 @@ export default function HomePage() {
           <p>{intl.formatMessage(messages.appText)}</p>
         </div>
         <img
-          src={homeImage(locale, 'app-promo')}
+          src={homeImage('app-promo')}
           alt={intl.formatMessage(messages.appAlt)}
           width={320}
           height={240}

@@ -1,17 +1,21 @@
-import type { Locale } from '../../../shared/locales';
-
-/** Locales with their own home images; et and lt use the English ones (SPEC section 3). */
-export const HOME_IMAGE_LOCALES = ['en', 'lv', 'ru', 'tr'] as const;
-export type HomeImageLocale = (typeof HOME_IMAGE_LOCALES)[number];
+/**
+ * The home page's illustrations (SPEC section 3: the hero, the three how-it-works steps, the app
+ * promo). They carry no text (issue 16: baked-in words overflowed in lv and ru, wrote "€40" where
+ * the UI writes "40 €" and named a button the UI names otherwise), so one set serves every locale;
+ * what they show is said by their translated alt texts. test/web/features/home/homeImages.test.ts
+ * keeps <text> out of them.
+ */
 export type HomeImageName = 'hero' | 'step-create' | 'step-offers' | 'step-choose' | 'app-promo';
 
-export function homeImageLocale(locale: Locale): HomeImageLocale {
-  return (HOME_IMAGE_LOCALES as readonly string[]).includes(locale)
-    ? (locale as HomeImageLocale)
-    : 'en';
-}
+export const HOME_IMAGES: readonly HomeImageName[] = [
+  'hero',
+  'step-create',
+  'step-offers',
+  'step-choose',
+  'app-promo',
+];
 
-/** The URL of a home page image in the locale's set: /images/home/{locale}/{name}.svg. */
-export function homeImage(locale: Locale, name: HomeImageName): string {
-  return `/images/home/${homeImageLocale(locale)}/${name}.svg`;
+/** The URL of a home page illustration: /images/home/{name}.svg. */
+export function homeImage(name: HomeImageName): string {
+  return `/images/home/${name}.svg`;
 }

@@ -6,7 +6,7 @@ import { errorStatus } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showNotice } from '../notices/noticesSlice';
-import { formatPrice } from './format';
+import { formatEuro } from '../../../shared/money';
 import { offerMessages as messages } from './messages';
 import { useChooseOfferMutation } from './offersApi';
 
@@ -67,7 +67,7 @@ export function AssignOfferConfirm({
         <p>
           {intl.formatMessage(messages.assignText, {
             name,
-            price: formatPrice(offer.price, locale),
+            price: formatEuro(offer.price, locale),
           })}
         </p>
       )}

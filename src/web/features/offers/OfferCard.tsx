@@ -11,7 +11,8 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showNotice } from '../notices/noticesSlice';
-import { formatPrice, fromNow } from './format';
+import { formatEuro } from '../../../shared/money';
+import { fromNow } from './format';
 import { offerMessages as messages } from './messages';
 import { LazyOfferFormModal } from './lazyForm';
 import { useDeleteOfferMutation } from './offersApi';
@@ -134,7 +135,7 @@ export const OfferCard = memo(function OfferCard({
   const [deleteOffer, { isLoading: deleting }] = useDeleteOfferMutation();
   const { freelancer } = offer;
   const name = freelancer ? freelancer.display_name : intl.formatMessage(messages.deletedUser);
-  const price = formatPrice(offer.price, locale);
+  const price = formatEuro(offer.price, locale);
   const canEdit = editable && !disabled;
   const canAssign =
     assignable && !editable && !disabled && offer.chosen_at === null && onAssign !== undefined;

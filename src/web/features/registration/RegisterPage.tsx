@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
@@ -18,6 +18,15 @@ import { Card, CheckLabel, FieldError, FormError, Hint, shownError } from './sha
 import { validateWith } from './validationText';
 
 type Values = Partial<Omit<RegisterRequest, 'next'>>;
+
+/** The terms and the privacy policy open in a new tab, so what is typed here stays. */
+function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
 
 /** What every successful registration shows: the server's answer is the same for any address. */
 function CheckEmail({ email, onAgain }: { email: string; onAgain: () => void }) {
@@ -138,7 +147,20 @@ export default function RegisterPage() {
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? 'register-terms-error' : undefined}
                       />
-                      {intl.formatMessage(messages.terms)}
+                      <span>
+                        {intl.formatMessage(messages.terms, {
+                          terms: (text) => (
+                            <NewTabLink key="terms" href={routePath(locale, 'terms')}>
+                              {text}
+                            </NewTabLink>
+                          ),
+                          privacy: (text) => (
+                            <NewTabLink key="privacy" href={routePath(locale, 'privacy')}>
+                              {text}
+                            </NewTabLink>
+                          ),
+                        })}
+                      </span>
                     </CheckLabel>
                     {error && <FieldError id="register-terms-error">{error}</FieldError>}
                   </>

@@ -15,7 +15,8 @@ export const registrationMessages = defineMessages({
   },
   terms: {
     id: 'registration.terms',
-    defaultMessage: 'I accept the terms of service and the privacy policy',
+    defaultMessage:
+      'I accept the <terms>terms of use</terms> and the <privacy>privacy policy</privacy>',
   },
   submit: { id: 'registration.submit', defaultMessage: 'Create account' },
   submitting: { id: 'registration.submitting', defaultMessage: 'Creating your account…' },

@@ -4,12 +4,13 @@ import {
   parseLocalDateTime,
   type DisplayStatus,
 } from '../../../shared/taskLifecycle';
+import type { Locale } from '../../../shared/locales';
+import { formatEuro } from '../../../shared/money';
 import type { TaskSummary } from '../../../shared/types';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { taskListMessages as messages } from './messages';
 
-const euro = (intl: IntlShape, value: number) =>
-  intl.formatNumber(value, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const euro = (intl: IntlShape, value: number) => formatEuro(value, intl.locale as Locale);
 
 /** SPEC section 9: a single value when from equals to, otherwise a range; euro symbol. */
 export function formatBudget(intl: IntlShape, from: number, to: number): string {

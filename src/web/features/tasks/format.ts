@@ -2,19 +2,7 @@
 import type { Locale } from '../../../shared/locales';
 import { parseLocalDateTime } from '../../../shared/taskLifecycle';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
-
-const euro = (locale: Locale) =>
-  new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 2,
-  });
-
-/** A euro amount in the page locale: '€1,500' (en), '1500 €' (lv). */
-export function formatEuro(value: number, locale: Locale): string {
-  return euro(locale).format(value);
-}
+import { formatEuro } from '../../../shared/money';
 
 /** Budget: a single value when from equals to, else the two ends (joined by the caller). */
 export function budgetParts(

@@ -2,10 +2,8 @@
  * @jest-environment ./test/support/webEnvironment.ts
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { LOCALES } from '../../../../src/shared/locales';
 import { apiLog } from '../../../../src/web/api/log';
 import HomePage from '../../../../src/web/features/home/HomePage';
-import { homeImage, homeImageLocale } from '../../../../src/web/features/home/homeImages';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import { allowFormDataOfForms, page, routeFetch, summary, TREE } from '../taskList/fetchRoutes';
@@ -28,18 +26,6 @@ function setup(locale: 'en' | 'et' | 'lv' = 'en') {
   return { fetches, ...renderWithProviders(<HomePage />, { route: `/${locale}`, locale }) };
 }
 
-describe('home images', () => {
-  it('et and lt use the English images; the others their own', () => {
-    expect(homeImageLocale('et')).toBe('en');
-    expect(homeImageLocale('lt')).toBe('en');
-    for (const locale of ['en', 'lv', 'ru', 'tr'] as const)
-      expect(homeImageLocale(locale)).toBe(locale);
-    expect(homeImage('lt', 'hero')).toBe('/images/home/en/hero.svg');
-    expect(homeImage('ru', 'step-offers')).toBe('/images/home/ru/step-offers.svg');
-    expect(LOCALES.map(homeImageLocale)).toEqual(['lv', 'en', 'ru', 'tr', 'en', 'en']);
-  });
-});
-
 describe('HomePage', () => {
   it('has the hero, how-it-works in three steps and the app promo, with sized images', async () => {
     setup('et');
@@ -56,7 +42,7 @@ describe('HomePage', () => {
     const stepImage = within(steps).getByRole('img', {
       name: 'A task form with a button to post it',
     });
-    expect(stepImage).toHaveAttribute('src', '/images/home/en/step-create.svg');
+    expect(stepImage).toHaveAttribute('src', '/images/home/step-create.svg');
     expect(stepImage).toHaveAttribute('loading', 'lazy');
     expect(screen.getByRole('img', { name: /phone showing the Talka app/ })).toHaveAttribute(
       'loading',

@@ -37,6 +37,34 @@ async function fillRegister(user: ReturnType<typeof renderWithProviders>['user']
 }
 
 describe('RegisterPage', () => {
+  it('links the terms and the privacy policy from the checkbox, in a new tab, keeping the input', async () => {
+    const consoleError = jest.spyOn(console, 'error');
+    const { user, router } = renderWithProviders(<RegisterPage />, {
+      route: '/lv/registreties',
+      locale: 'lv',
+    });
+    await user.type(screen.getByLabelText('Full name'), 'Maris Ozols');
+    const checkbox = screen.getByRole('checkbox', {
+      name: 'I accept the terms of use and the privacy policy',
+    });
+    const terms = screen.getByRole('link', { name: 'terms of use' });
+    const privacy = screen.getByRole('link', { name: 'privacy policy' });
+    expect(terms).toHaveAttribute('href', '/lv/noteikumi');
+    expect(privacy).toHaveAttribute('href', '/lv/privatums');
+    for (const link of [terms, privacy]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    // Reading the terms neither leaves the form nor ticks the box for the user.
+    terms.addEventListener('click', (event) => event.preventDefault());
+    await user.click(terms);
+    expect(checkbox).not.toBeChecked();
+    expect(router.state.location.pathname).toBe('/lv/registreties');
+    expect(screen.getByLabelText('Full name')).toHaveValue('Maris Ozols');
+    // The label's links are keyed (React warns about a list of children without keys).
+    expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/unique "key" prop/);
+  });
+
   it('shows the server’s translated 422 messages under their fields, as sent, and keeps the input', async () => {
     const fetches = routeFetch({
       'POST /register': () =>
