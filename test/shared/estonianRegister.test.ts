@@ -60,8 +60,8 @@ const SINGULAR_IMPERATIVES = [
   'jäta',
   'leia',
 ];
-// "ei ole", "ei saa", "ei vasta" are the negative indicative, not imperatives.
-const IMPERATIVE = new RegExp(`(?<!(?:^|\\s)ei\\s)${word(SINGULAR_IMPERATIVES)}`, 'iu');
+// "ei ole", "ei saa", "ega kasuta" are the negative indicative, not imperatives.
+const IMPERATIVE = new RegExp(`(?<!(?:^|\\s)(?:ei|ega)\\s)${word(SINGULAR_IMPERATIVES)}`, 'iu');
 const IMPERATIVE_FIRST = new RegExp(`^${word(SINGULAR_IMPERATIVES)}`, 'iu');
 
 /** A command label: starts with the imperative and is not a sentence (no . ! ? : inside). */
@@ -91,5 +91,6 @@ it('a command label is one thing and a sentence another', () => {
   expect(isCommandLabel('Mine avalehele.')).toBe(false);
   expect(isCommandLabel('Pakkumise tegemiseks logi sisse')).toBe(false);
   expect(IMPERATIVE.test('See väärtus ei ole kehtiv.')).toBe(false);
+  expect(IMPERATIVE.test('Me ei müü andmeid ega kasuta neid reklaamiks.')).toBe(false);
   expect(IMPERATIVE.test('Ole esimene, kes ühe lisab!')).toBe(true);
 });
