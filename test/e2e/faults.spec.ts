@@ -441,7 +441,7 @@ test.describe('a slow network', () => {
         .getByRole('region', { name: 'Your offer', exact: true })
         .getByRole('button', { name: /^Chat/ })
         .click();
-      const panel = freelancer.getByRole('dialog', { name: /^Chat: / });
+      const panel = freelancer.getByRole('dialog', { name: /^Chat with / });
       const box = panel.getByLabel('Message');
       await box.fill('Sent once on a slow line.');
       const sent = finished(freelancer, 'POST', /\/messages$/);
@@ -580,7 +580,7 @@ test.describe('pasted junk', () => {
         .getByRole('region', { name: 'Your offer', exact: true })
         .getByRole('button', { name: /^Chat/ })
         .click();
-      const panel = freelancer.getByRole('dialog', { name: /^Chat: / });
+      const panel = freelancer.getByRole('dialog', { name: /^Chat with / });
       const box = panel.getByLabel('Message');
       await box.fill(LONG);
       await expect(box).toHaveValue(LONG);

@@ -177,9 +177,11 @@ test.describe('offers between two browsers', () => {
     await owner.goto('/en/tasks/TKET0001');
     const janis = offersList(owner, 'Offers').getByRole('article', { name: 'Jānis O.' });
     await janis.getByRole('button', { name: 'Chat' }).click();
-    const panel = owner.getByRole('dialog', {
-      name: 'Chat: Lihtne koduleht väikesele pagariärile',
-    });
+    // The title names the person (issue 16); the task is the line under it.
+    const panel = owner.getByRole('dialog', { name: 'Chat with Jānis O.' });
+    await expect(panel.getByTestId('chat-task')).toHaveText(
+      'Task: Lihtne koduleht väikesele pagariärile',
+    );
     const box = panel.getByLabel('Message');
     await expect(box).toBeFocused();
     await box.fill('Hello Jānis! Could you also add an online order form?');
@@ -197,9 +199,7 @@ test.describe('offers between two browsers', () => {
 
     // The freelancer opens the conversation (which marks it read) and sees the owner's message.
     await chatButton.click();
-    const freelancerPanel = freelancer.getByRole('dialog', {
-      name: 'Chat: Lihtne koduleht väikesele pagariärile',
-    });
+    const freelancerPanel = freelancer.getByRole('dialog', { name: 'Chat with Mari T.' });
     const received = freelancerPanel
       .getByTestId('chat-message')
       .filter({ hasText: 'Hello Jānis! Could you also add an online order form?' });

@@ -47,6 +47,95 @@ test.describe('task detail page', () => {
     ).toBeGreaterThanOrEqual(3);
   });
 
+  test('a map of two places fits them all, circles drawn to scale and every letter readable (issue 16)', async ({
+    page,
+  }, testInfo) => {
+    const PIN = { width: 30, height: 40 };
+    for (const width of [412, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      // TKBIZ001: two places across Rīga; TKEXPD01: two places 1.6 km apart in Tallinn, whose
+      // 2 km circles overlap; TKOPEN01: one place (SPEC's zoom table: 2 km is zoom 7).
+      for (const slug of ['TKBIZ001', 'TKEXPD01', 'TKOPEN01']) {
+        const answer = await page.request.get(`/api/tasks/${slug}`);
+        const { locations } = (await answer.json()).data as {
+          locations: { lat: number; lng: number; distance: number | null }[];
+        };
+        await page.goto(`/en/tasks/${slug}`);
+        const map = page.getByTestId('map');
+        await map.scrollIntoViewIfNeeded();
+        await expect(map).toHaveAttribute('data-view', /"pins"/);
+        const view = JSON.parse((await map.getAttribute('data-view'))!) as {
+          zoom: number;
+          extent: [number, number, number, number];
+          pins: { label: string; x: number; y: number }[];
+        };
+        const box = (await map.boundingBox())!;
+        await testInfo.attach(`map-${slug}-${width}`, {
+          body: await map.screenshot(),
+          contentType: 'image/png',
+        });
+        if (locations.length === 1) {
+          expect(view.zoom).toBe(7);
+          continue;
+        }
+        const [west, south, east, north] = view.extent;
+        for (const place of locations) {
+          // The whole circle shows: distance km around the point.
+          const km = place.distance ?? 0;
+          const dLat = km / 111.2;
+          const dLng = km / (111.2 * Math.cos((place.lat * Math.PI) / 180));
+          expect(place.lat - dLat).toBeGreaterThan(south);
+          expect(place.lat + dLat).toBeLessThan(north);
+          expect(place.lng - dLng).toBeGreaterThan(west);
+          expect(place.lng + dLng).toBeLessThan(east);
+          // ... and big enough to see (it was 3 px wide at zoom 7).
+          const metresPerPx =
+            ((east - west) * 111_320 * Math.cos((place.lat * Math.PI) / 180)) / box.width;
+          expect((km * 1000) / metresPerPx).toBeGreaterThan(20);
+        }
+        expect(view.pins.map((pin) => pin.label)).toEqual(['a', 'b']);
+        for (const pin of view.pins) {
+          expect(pin.x - PIN.width / 2).toBeGreaterThanOrEqual(0);
+          expect(pin.x + PIN.width / 2).toBeLessThanOrEqual(box.width);
+          expect(pin.y - PIN.height).toBeGreaterThanOrEqual(0);
+          expect(pin.y).toBeLessThanOrEqual(box.height);
+        }
+        const [a, b] = view.pins;
+        expect(Math.abs(a.x - b.x) >= PIN.width || Math.abs(a.y - b.y) >= PIN.height).toBe(true);
+      }
+    }
+  });
+
+  test('"Make an offer" is the main action: near the top, on phones a bar at the bottom that covers nothing (issue 16)', async ({
+    page,
+  }) => {
+    // A phone: the bar is on screen from the start, at the bottom edge.
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.goto('/en/tasks/TKOPEN01');
+    const bar = page.getByTestId('make-offer');
+    const action = bar.getByRole('link', { name: 'Make an offer' });
+    await expect(action).toBeInViewport();
+    let box = (await bar.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(915);
+    expect(box.width).toBe(412);
+    // Scrolled to the very end, the page's last content ends above the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(action).toBeInViewport();
+    box = (await bar.boundingBox())!;
+    const contentEnd = await page.evaluate(
+      () => document.getElementById('root')!.getBoundingClientRect().bottom,
+    );
+    expect(contentEnd).toBeLessThanOrEqual(box.y + 1);
+
+    // A desktop: in place beside the budget, above the description, on the first screen.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/en/tasks/TKOPEN01');
+    await expect(action).toBeInViewport();
+    expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    const description = (await page.getByTestId('task-description').boundingBox())!;
+    expect((await action.boundingBox())!.y).toBeLessThan(description.y);
+  });
+
   test('the owner deletes an open task and lands on the task list', async ({ page }) => {
     await logIn(page, 'customer@talka.test');
     await page.goto('/en/tasks/TKNEW001');

@@ -40,9 +40,9 @@ test.describe('task detail page in every locale', () => {
         share.getByRole('link', { name: t['tasks.detail.share.facebook'] }),
       ).toBeVisible();
       await expect(share.getByRole('link', { name: t['tasks.detail.share.x'] })).toBeVisible();
-      // Before an offer is chosen nobody sees the other party's contacts, a visitor least of all.
+      // Before an offer is chosen nobody sees the agreement or the contacts, a visitor least of all.
       await expect(
-        page.getByRole('heading', { name: t['tasks.detail.contacts'], exact: true }),
+        page.getByRole('heading', { name: t['tasks.detail.agreement'], exact: true }),
       ).toHaveCount(0);
 
       // OpenLayers' and lightgallery's own texts are English: ours replace them in every locale.

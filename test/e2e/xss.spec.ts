@@ -189,18 +189,18 @@ test.describe('hostile user text is shown as text', () => {
 
       // The owner writes in the chat; the freelancer opens it from the unread button.
       await card.getByRole('button', { name: 'Chat' }).click();
-      const panel = owner.getByRole('dialog', { name: `Chat: ${TITLE}` });
-      await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Chat: ${TITLE}`);
+      const panel = owner.getByRole('dialog', { name: 'Chat with Jānis O.' });
+      await expect(panel.getByTestId('chat-task')).toHaveText(`Task: ${TITLE}`);
       await panel.getByLabel('Message').fill(CHAT);
       await panel.getByLabel('Message').press('Enter');
       const sent = panel.getByTestId('chat-message').filter({ hasText: 'javascript:alert(4)' });
       await expect(sent.locator('p')).toHaveText(CHAT);
 
       await ownCard.getByRole('button', { name: 'Chat (1 unread)' }).click();
-      const theirs = freelancer.getByRole('dialog', { name: `Chat: ${TITLE}` });
+      const theirs = freelancer.getByRole('dialog', { name: 'Chat with Anna B.' });
       const received = theirs.getByTestId('chat-message').filter({ hasText: 'javascript:alert' });
       await expect(received.locator('p')).toHaveText(CHAT);
-      await expect(theirs.getByRole('heading', { level: 2 })).toHaveText(`Chat: ${TITLE}`);
+      await expect(theirs.getByTestId('chat-task')).toHaveText(`Task: ${TITLE}`);
 
       await ownerGuard.check();
       await freelancerGuard.check();

@@ -65,5 +65,8 @@ describe('formatEuro', () => {
     expect(formatEuro(75.499, 'en')).toBe('€75.50');
     expect(formatEuro(75.001, 'en')).toBe('€75');
     expect(formatEuro(0, 'en')).toBe('€0');
+    expect(formatEuro(75.05, 'en')).toBe('€75.05');
+    expect(formatEuro(0.1 + 0.2, 'en')).toBe('€0.30');
+    expect(formatEuro(75.999, 'en')).toBe('€76');
   });
 });

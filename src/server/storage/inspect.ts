@@ -3,8 +3,9 @@
  * root element for SVG. The file name and the declared MIME type are never consulted.
  */
 import sharp, { type SharpOptions } from 'sharp';
+import { sniffRasterFormat, type RasterFormat } from '../../shared/imageFormats';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'svg';
+export type ImageFormat = RasterFormat | 'svg';
 export type ImageRejection = 'not_image' | 'too_large' | 'too_many_pixels' | 'unsupported_type';
 
 export type InspectResult =
@@ -27,11 +28,6 @@ export const DEFAULT_MAX_PIXELS = 40_000_000;
 
 /** How far into a file the SVG root element is looked for. */
 const SVG_SNIFF_BYTES = 4096;
-
-const startsWith = (buf: Buffer, bytes: readonly number[], offset = 0): boolean =>
-  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
-
-const ascii = (text: string): number[] => [...text].map((ch) => ch.charCodeAt(0));
 
 /** Skips the XML prolog (declaration, comments, processing instructions, doctype). */
 function rootElementStart(text: string): string | null {
@@ -74,14 +70,9 @@ export function looksLikeSvg(buf: Buffer): boolean {
   return root !== null && /^<(?:[A-Za-z_][\w.-]*:)?svg[\s/>]/.test(root);
 }
 
-/** The format by magic bytes, or null. */
+/** The format by magic bytes (shared/imageFormats.ts, as the browser checks), else SVG, or null. */
 export function sniffFormat(buf: Buffer): ImageFormat | null {
-  if (startsWith(buf, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(buf, ascii('GIF87a')) || startsWith(buf, ascii('GIF89a'))) return 'gif';
-  if (startsWith(buf, ascii('RIFF')) && startsWith(buf, ascii('WEBP'), 8)) return 'webp';
-  if (looksLikeSvg(buf)) return 'svg';
-  return null;
+  return sniffRasterFormat(buf) ?? (looksLikeSvg(buf) ? 'svg' : null);
 }
 
 /** sharp's 'Input image exceeds pixel limit' (duck-typed: native errors may come from another realm). */

@@ -14,6 +14,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import { ValidationError } from 'yup';
+import { TASK_IMAGE_FORMATS } from '../../shared/imageFormats';
 import { LIMITS } from '../../shared/limits';
 import type { Locale } from '../../shared/locales';
 import { lifecycleInput } from '../../shared/taskLifecycle';
@@ -42,7 +43,7 @@ import type { UserRow } from '../users';
 import { loadTaskEntry } from './loadTask';
 
 /** Raster formats a task image may be (by content); anything else is 'type not allowed'. */
-export const TASK_UPLOAD_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'gif'];
+export const TASK_UPLOAD_FORMATS: readonly ImageFormat[] = TASK_IMAGE_FORMATS;
 
 /** images, images[] and images[3] all name task image files. */
 const IMAGE_FIELD = /^images(?:\[\d*\])?$/;

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
+import { ErrorLine } from './TextField';
 import type { Place } from '../../shared/places';
 
 const Field = styled.div`
@@ -80,12 +81,6 @@ const Empty = styled.p`
   background: ${({ theme }) => theme.colors.background};
   box-shadow: ${({ theme }) => theme.shadows.card};
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Error = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
@@ -323,7 +318,7 @@ export function AddressInput({
       <StatusSlot role="status">
         {showEmpty && <Empty id={noResultsId}>{noResults}</Empty>}
       </StatusSlot>
-      {error && <Error id={errorId}>{error}</Error>}
+      <ErrorLine id={errorId} error={error} />
     </Field>
   );
 }

@@ -32,6 +32,16 @@ export interface CopyButtonProps {
   children?: ReactNode;
 }
 
+/**
+ * A tel: URI for a phone number as people write it ('+371 2000 0000', '(020) 123-45'): only a
+ * leading + and the digits are kept, so a phone dials it and nothing else reaches the href.
+ */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
 /** Copies text with the async Clipboard API. */
 export async function copyText(text: string): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { ErrorLine } from './TextField';
 
 const messages = defineMessages({
   date: { id: 'ui.dateTimeInput.date', defaultMessage: '{label}: date' },
@@ -45,7 +46,7 @@ const splitValue = (value: string | null | undefined): { date: string; time: str
 };
 
 const Fieldset = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${({ theme }) => theme.space.sm};
   padding: 0;
   border: 0;
   min-width: 0;
@@ -73,10 +74,9 @@ const Input = styled.input<{ $invalid: boolean }>`
   font: inherit;
 `;
 
-const Error = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+/** Spaced from the inputs like the other fields' error lines (the Fieldset has no gap). */
+const ErrorSpace = styled.div`
+  margin-top: ${({ theme }) => theme.space.xs};
 `;
 
 export interface DateTimeInputProps {
@@ -188,7 +188,9 @@ export function DateTimeInput({
           aria-label={intl.formatMessage(messages.time, { label })}
         />
       </Row>
-      {error && <Error id={errorId}>{error}</Error>}
+      <ErrorSpace>
+        <ErrorLine id={errorId} error={error} />
+      </ErrorSpace>
     </Fieldset>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 import { defineMessages, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
+import { MAGIC_BYTES, sniffRasterFormat, type RasterFormat } from '../../shared/imageFormats';
 
 const messages = defineMessages({
   prompt: {
@@ -17,6 +18,10 @@ const messages = defineMessages({
   notImage: {
     id: 'ui.imageDropzone.notImage',
     defaultMessage: '{name}: the file must be an image.',
+  },
+  wrongFormat: {
+    id: 'ui.imageDropzone.wrongFormat',
+    defaultMessage: '{name}: this is not a {formats} image.',
   },
   tooLarge: {
     id: 'ui.imageDropzone.tooLarge',
@@ -42,7 +47,7 @@ export interface ExistingImage {
 export interface ImageFileError {
   key: string;
   name: string;
-  code: 'not-image' | 'too-large' | 'too-many';
+  code: 'not-image' | 'wrong-format' | 'too-large' | 'too-many';
 }
 
 const Zone = styled.div<{ $dragging: boolean; $disabled: boolean; $invalid: boolean }>`
@@ -160,6 +165,26 @@ function rejectionCode(rejection: FileRejection): ImageFileError['code'] {
   return 'too-many';
 }
 
+/** Whether the file's first bytes (its magic number) show one of `formats`. */
+async function hasFormat(file: File, formats: readonly RasterFormat[]): Promise<boolean> {
+  try {
+    const head = new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer());
+    const format = sniffRasterFormat(head);
+    return format !== null && formats.includes(format);
+  } catch {
+    // Unreadable (removed from the disk meanwhile): not an image we can send.
+    return false;
+  }
+}
+
+/** The format names as the UI writes them. */
+const FORMAT_NAMES: Record<RasterFormat, string> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  gif: 'GIF',
+};
+
 /** A file's preview through an object URL, revoked when the file goes away or on unmount. */
 function FilePreview({ file }: { file: File }) {
   const img = useRef<HTMLImageElement>(null);
@@ -186,6 +211,11 @@ export interface ImageDropzoneProps {
   /** Most images in total, existing plus new. */
   maxFiles: number;
   maxBytes: number;
+  /**
+   * The formats taken, checked by each file's first bytes before it is added (the server decides
+   * by content too): a renamed text file is refused here, not after its upload.
+   */
+  formats?: readonly RasterFormat[];
   /** Translated error of the field (e.g. from the server), under the zone. */
   error?: string;
   disabled?: boolean;
@@ -206,6 +236,7 @@ export function ImageDropzone({
   onErrorsChange,
   maxFiles,
   maxBytes,
+  formats,
   error,
   disabled = false,
   id,
@@ -231,13 +262,29 @@ export function ImageDropzone({
     dragTimer.current = setTimeout(() => setDragging(false), DRAG_RESET_MS);
   };
 
+  // The room left is read after the files' first bytes are (another drop may have come first).
+  const totalRef = useRef(total);
+  useEffect(() => {
+    totalRef.current = total;
+  }, [total]);
+
   const onDrop = (accepted: File[], rejected: FileRejection[]) => {
     endDrag();
-    const room = Math.max(0, maxFiles - total);
-    const next: ImageFileError[] = rejected.map((r) => errorOf(r.file.name, rejectionCode(r)));
-    for (const file of accepted.slice(room)) next.push(errorOf(file.name, 'too-many'));
-    setErrors(next);
-    if (room > 0 && accepted.length > 0) onAddFiles(accepted.slice(0, room));
+    void (async () => {
+      const known = await Promise.all(
+        accepted.map((file) => (formats ? hasFormat(file, formats) : true)),
+      );
+      const next: ImageFileError[] = rejected.map((r) => errorOf(r.file.name, rejectionCode(r)));
+      const images: File[] = [];
+      accepted.forEach((file, index) => {
+        if (known[index]) images.push(file);
+        else next.push(errorOf(file.name, 'wrong-format'));
+      });
+      const room = Math.max(0, maxFiles - totalRef.current);
+      for (const file of images.slice(room)) next.push(errorOf(file.name, 'too-many'));
+      setErrors(next);
+      if (room > 0 && images.length > 0) onAddFiles(images.slice(0, room));
+    })();
   };
 
   const { getRootProps, getInputProps } = useDropzone({
@@ -256,6 +303,13 @@ export function ImageDropzone({
   const errorText = (e: ImageFileError): string => {
     const values = { name: e.name, max: maxFiles, size: sizeMb };
     if (e.code === 'not-image') return intl.formatMessage(messages.notImage, values);
+    if (e.code === 'wrong-format') {
+      const names = (formats ?? []).map((format) => FORMAT_NAMES[format]);
+      return intl.formatMessage(messages.wrongFormat, {
+        name: e.name,
+        formats: intl.formatList(names, { type: 'disjunction' }),
+      });
+    }
     if (e.code === 'too-large') return intl.formatMessage(messages.tooLarge, values);
     return intl.formatMessage(messages.tooMany, values);
   };

@@ -7,19 +7,19 @@ import { defineMessages, useIntl } from 'react-intl';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import Feature from 'ol/Feature';
+import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import { circular } from 'ol/geom/Polygon';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
-import { fromLonLat } from 'ol/proj';
-import { createEmpty, extend } from 'ol/extent';
-import { Fill, Icon, Stroke, Style } from 'ol/style';
+import { fromLonLat, toLonLat } from 'ol/proj';
+import type { FeatureLike } from 'ol/Feature';
+import { Circle as CircleStyle, Fill, Icon, Stroke, Style } from 'ol/style';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import olCssUrl from 'ol/ol.css';
-import { MAP } from '../../shared/limits';
-import { circleRadiusMeters, mapCenter, mapZoom, pinDataUrl, PIN_SIZE } from './mapGeometry';
+import { circleRadiusMeters, mapFit, pinDataUrl, PIN_SIZE, spreadPins } from './mapGeometry';
 import { MapFrame, type MapViewProps } from './MapView';
 import { ensureStylesheet } from './stylesheet';
 
@@ -32,20 +32,46 @@ const messages = defineMessages({
   attributions: { id: 'map.attributions', defaultMessage: 'Map data sources' },
 });
 
+const PIN_COLOR = '#0b5cad';
+
+// Circles under everything, then leader lines and dots, then the pins (a, b, c ... on top).
 const circleStyle = new Style({
   fill: new Fill({ color: 'rgba(11, 92, 173, 0.15)' }),
-  stroke: new Stroke({ color: '#0b5cad', width: 2 }),
+  stroke: new Stroke({ color: PIN_COLOR, width: 2 }),
+  zIndex: 0,
 });
 
-function pinStyle(label: string): Style {
+const leaderStroke = new Stroke({ color: PIN_COLOR, width: 2 });
+const dotStyle = new Style({
+  image: new CircleStyle({
+    radius: 4,
+    fill: new Fill({ color: PIN_COLOR }),
+    stroke: new Stroke({ color: '#fff', width: 1.5 }),
+  }),
+  zIndex: 1,
+});
+
+function pinStyle(label: string, index: number, count: number, shift: [number, number]): Style {
   return new Style({
     image: new Icon({
       src: pinDataUrl(label),
       width: PIN_SIZE.width,
       height: PIN_SIZE.height,
       anchor: [0.5, 1],
+      // OpenLayers' displacement is in pixels with y up; spreadPins answers y down.
+      displacement: [shift[0], -shift[1]],
     }),
+    zIndex: 2 + count - index,
   });
+}
+
+/** The map's view as the page's tests read it (no OpenLayers API reaches them). */
+export interface MapViewState {
+  zoom: number;
+  /** [west, south, east, north] of what shows, in degrees. */
+  extent: [number, number, number, number];
+  /** Each pin's point on screen (px from the map's top left, after spreading), by letter. */
+  pins: { label: string; x: number; y: number }[];
 }
 
 export default function MapViewOl({ points, tileUrl, attribution, height, label }: MapViewProps) {
@@ -60,9 +86,8 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     if (!element) return undefined;
 
     const features: Feature[] = [];
-    const extent = createEmpty();
+    const coordinates = points.map((point) => fromLonLat([point.lng, point.lat]));
     for (const point of points) {
-      const coordinate = fromLonLat([point.lng, point.lat]);
       if (point.distanceKm) {
         // A geodesic circle: distance x 1000 m on the ground, whatever the latitude.
         const circle = circular(
@@ -73,13 +98,50 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
         const feature = new Feature(circle);
         feature.setStyle(circleStyle);
         features.push(feature);
-        extend(extent, circle.getExtent());
       }
-      const marker = new Feature(new Point(coordinate));
-      marker.setStyle(pinStyle(point.label));
-      features.push(marker);
-      extend(extent, [...coordinate, ...coordinate]);
     }
+
+    // Where each pin goes at a resolution: spread apart where they would cover each other
+    // (rotation is off, so screen pixels are the map's coordinates over the resolution). The
+    // styles are made once per resolution, not on every frame.
+    let spreadAt = Number.NaN;
+    let shifts: [number, number][] = [];
+    let styles: (Style | Style[] | undefined)[] = [];
+    const shiftsAt = (resolution: number): [number, number][] => {
+      if (resolution !== spreadAt) {
+        spreadAt = resolution;
+        shifts = spreadPins(coordinates.map(([x, y]) => [x / resolution, -y / resolution]));
+        styles = [];
+      }
+      return shifts;
+    };
+    const markerStyle = (index: number, resolution: number): Style | Style[] => {
+      const shift = shiftsAt(resolution)[index];
+      const cached = styles[index];
+      if (cached) return cached;
+      const coordinate = coordinates[index];
+      const pin = pinStyle(points[index].label, index, points.length, shift);
+      let style: Style | Style[] = pin;
+      if (shift[0] !== 0 || shift[1] !== 0) {
+        // A moved pin keeps a line to its place, which is marked with a dot.
+        const tip = [coordinate[0] + shift[0] * resolution, coordinate[1] - shift[1] * resolution];
+        const leader = new Style({
+          geometry: new LineString([coordinate, tip]),
+          stroke: leaderStroke,
+          zIndex: 1,
+        });
+        style = [leader, dotStyle, pin];
+      }
+      styles[index] = style;
+      return style;
+    };
+    coordinates.forEach((coordinate, index) => {
+      const marker = new Feature(new Point(coordinate));
+      marker.setStyle((_feature: FeatureLike, resolution: number) =>
+        markerStyle(index, resolution),
+      );
+      features.push(marker);
+    });
 
     const layers = [];
     // Offline (no tile URL): no tiles layer; the markers and circles still show.
@@ -92,7 +154,7 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     }
     layers.push(new VectorLayer({ source: new VectorSource({ features }) }));
 
-    const center = mapCenter(points);
+    const fit = mapFit(points);
     const map = new OlMap({
       target: element,
       layers,
@@ -104,8 +166,10 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
       }),
       keyboardEventTarget: element,
       view: new View({
-        center: center ? fromLonLat(center) : fromLonLat([0, 0]),
-        zoom: MAP.startZoom,
+        center: fit?.kind === 'centre' ? fit.center : fromLonLat([0, 0]),
+        zoom: fit?.kind === 'centre' ? fit.zoom : 2,
+        // Pins are spread apart in screen pixels: a turned map would need them laid out again.
+        enableRotation: false,
       }),
     });
     // The tip labels are titles; the buttons' own text is a sign ('+', '–', 'i'): name them too.
@@ -114,10 +178,34 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     name('.ol-zoom-in', zoomIn);
     name('.ol-zoom-out', zoomOut);
     name('.ol-attribution button', attributions);
-    if (points.length > 0) {
-      map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: mapZoom(points) });
+    if (fit?.kind === 'extent') {
+      map.getView().fit(fit.extent, { padding: [...fit.padding], maxZoom: fit.maxZoom });
     }
-    return () => map.setTarget(undefined);
+    // The view as data on the frame, for the end-to-end tests (markers are drawn on a canvas).
+    const describe = () => {
+      const view = map.getView();
+      const resolution = view.getResolution();
+      const size = map.getSize();
+      if (resolution === undefined || !size) return;
+      const [minX, minY, maxX, maxY] = view.calculateExtent(size);
+      const [west, south] = toLonLat([minX, minY]);
+      const [east, north] = toLonLat([maxX, maxY]);
+      const spread = shiftsAt(resolution);
+      const state: MapViewState = {
+        zoom: view.getZoom() ?? 0,
+        extent: [west, south, east, north],
+        pins: points.map((point, index) => {
+          const [x, y] = map.getPixelFromCoordinate(coordinates[index]) ?? [0, 0];
+          return { label: point.label, x: x + spread[index][0], y: y + spread[index][1] };
+        }),
+      };
+      element.dataset.view = JSON.stringify(state);
+    };
+    map.on('moveend', describe);
+    return () => {
+      map.un('moveend', describe);
+      map.setTarget(undefined);
+    };
   }, [points, tileUrl, attribution, zoomIn, zoomOut, attributions]);
 
   return (

@@ -15,7 +15,8 @@ export interface NoticeStackItem {
 const Region = styled.div`
   position: fixed;
   right: ${({ theme }) => theme.space.md};
-  bottom: ${({ theme }) => theme.space.md};
+  /* Above a page's action bar on phones (ui/ActionBar.tsx), when there is one. */
+  bottom: calc(${({ theme }) => theme.space.md} + var(--talka-action-bar, 0px));
   left: ${({ theme }) => theme.space.md};
   z-index: ${({ theme }) => theme.zIndices.notices};
   display: flex;

@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { Field, FieldError, Label } from './TextField';
+import { ErrorLine, Field, Label } from './TextField';
 
 const TextArea = styled.textarea<{ $invalid: boolean }>`
   min-height: 140px;
@@ -40,7 +40,7 @@ export function TextAreaField({ label, error, hint, hintId, id, ...textarea }: T
         {...textarea}
       />
       {hint}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <ErrorLine id={errorId} error={error} />
     </Field>
   );
 }

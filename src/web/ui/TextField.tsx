@@ -1,11 +1,12 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** Shared with TextAreaField: the field box, its label and its error line. */
 export const Field = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  /* Below the error line, whose empty line is most of the space to the next field. */
+  margin-bottom: ${({ theme }) => theme.space.sm};
 `;
 
 export const Label = styled.label`
@@ -21,11 +22,23 @@ const Input = styled.input<{ $invalid: boolean }>`
   font: inherit;
 `;
 
+/**
+ * A field's error line. Kept in the layout while empty (`ErrorLine`), so an error appearing when
+ * the field is left moves nothing below it: a click already on its way to the next control lands
+ * there (issue 16). Only a message longer than one line adds height.
+ */
 export const FieldError = styled.p`
   margin: 0;
+  min-height: 1.5em;
   color: ${({ theme }) => theme.colors.danger};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.5;
 `;
+
+/** The error line of a field: always there, with the error's text and id only while there is one. */
+export function ErrorLine({ id, error }: { id: string; error?: ReactNode }) {
+  return error ? <FieldError id={id}>{error}</FieldError> : <FieldError aria-hidden="true" />;
+}
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Translated label. */
@@ -49,7 +62,7 @@ export function TextField({ label, error, id, ...input }: TextFieldProps) {
         aria-describedby={error ? errorId : undefined}
         {...input}
       />
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <ErrorLine id={errorId} error={error} />
     </Field>
   );
 }

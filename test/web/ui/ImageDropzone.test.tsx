@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TASK_IMAGE_FORMATS } from '../../../src/shared/imageFormats';
 import { LIMITS } from '../../../src/shared/limits';
 import {
   DRAG_RESET_MS,
@@ -12,8 +13,14 @@ import {
 } from '../../../src/web/ui/ImageDropzone';
 import { renderWithProviders } from '../../support/render';
 
-const png = (name: string, bytes = 10) =>
-  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A file that starts as a PNG does (the zone checks the first bytes). */
+const png = (name: string, bytes = 10) => {
+  const content = new Uint8Array(Math.max(bytes, PNG_MAGIC.length));
+  content.set(PNG_MAGIC);
+  return new File([content], name, { type: 'image/png' });
+};
 
 const existing = (n: number): ExistingImage[] =>
   Array.from({ length: n }, (_, i) => ({ id: `img-${i}`, url: `/uploads/${i}.jpg` }));
@@ -51,6 +58,7 @@ function Harness({
       files={files}
       maxFiles={LIMITS.imagesPerTask}
       maxBytes={LIMITS.imageMaxBytes}
+      formats={TASK_IMAGE_FORMATS}
       onAddFiles={(added) => setFiles((list) => [...list, ...added])}
       onRemoveFile={(index) => setFiles((list) => list.filter((_, i) => i !== index))}
       onRemoveExisting={(id) => {
@@ -81,6 +89,27 @@ describe('ImageDropzone (SPEC 5: images only, 4 MB each, 12 in total)', () => {
     await setup().upload(input(), [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })]);
     expect(await screen.findByText('cv.pdf: the file must be an image.')).toBeInTheDocument();
     expect(screen.getByText('0 of 12 images')).toBeInTheDocument();
+    expect(onErrors).toHaveBeenLastCalledWith(true);
+  });
+
+  it('refuses by the first bytes, not the name or type: a renamed text file, an SVG', async () => {
+    const onErrors = jest.fn();
+    renderWithProviders(<Harness onErrors={onErrors} />);
+    await setup().upload(input(), [
+      new File(['hello'], 'notes.jpg', { type: 'image/jpeg' }),
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', {
+        type: 'image/svg+xml',
+      }),
+      png('ok.png'),
+    ]);
+    expect(
+      await screen.findByText('notes.jpg: this is not a JPEG, PNG, WebP, or GIF image.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('logo.svg: this is not a JPEG, PNG, WebP, or GIF image.'),
+    ).toBeInTheDocument();
+    expect(screen.getByAltText('ok.png')).toBeInTheDocument();
+    expect(screen.getByText('1 of 12 images')).toBeInTheDocument();
     expect(onErrors).toHaveBeenLastCalledWith(true);
   });
 

@@ -44,10 +44,21 @@ const Header = styled.header`
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 
-  h2 {
+  > div {
     flex: 1;
+    min-width: 0;
+  }
+
+  h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.md};
+    overflow-wrap: anywhere;
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
     overflow-wrap: anywhere;
   }
 `;
@@ -174,6 +185,18 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
   const unread = list.filter((m) => m.sender_uuid !== meUuid && m.read_at === null).length;
   // The freelancer writes only while their offer is live (the server answers 403 otherwise).
   const closed = conversation?.offer_live === false && conversation.freelancer?.uuid === meUuid;
+  // The title names the person on the other side; the task is the line under it.
+  const other = conversation
+    ? conversation.customer?.uuid === meUuid
+      ? conversation.freelancer
+      : conversation.customer
+    : undefined;
+  const title =
+    other === undefined
+      ? intl.formatMessage(messages.heading)
+      : intl.formatMessage(messages.withName, {
+          name: other?.display_name ?? intl.formatMessage(messages.deletedUser),
+        });
 
   // Opened by a button: the text box is where the user goes next; closing gives the focus back.
   useEffect(() => {
@@ -232,9 +255,14 @@ export function ChatPanel({ conversationUuid, meUuid, onClose }: Props) {
       }}
     >
       <Header>
-        <h2 id={titleId}>
-          {intl.formatMessage(messages.title, { task: conversation?.task.title ?? '' })}
-        </h2>
+        <div>
+          <h2 id={titleId}>{title}</h2>
+          {conversation && (
+            <p data-testid="chat-task">
+              {intl.formatMessage(messages.task, { task: conversation.task.title })}
+            </p>
+          )}
+        </div>
         {unread > 0 && (
           <Unread data-testid="chat-unread">
             {intl.formatMessage(messages.unread, { count: unread })}

@@ -2,7 +2,9 @@ import { defineMessages } from 'react-intl';
 
 /** Texts of the chat panel (issue 5 'Chat'). */
 export const chatMessages = defineMessages({
-  title: { id: 'chat.panel.title', defaultMessage: 'Chat: {task}' },
+  heading: { id: 'chat.panel.heading', defaultMessage: 'Chat' },
+  withName: { id: 'chat.panel.with', defaultMessage: 'Chat with {name}' },
+  task: { id: 'chat.panel.task', defaultMessage: 'Task: {task}' },
   close: { id: 'chat.panel.close', defaultMessage: 'Close chat' },
   loading: { id: 'chat.panel.loading', defaultMessage: 'Loading messages…' },
   empty: { id: 'chat.panel.empty', defaultMessage: 'No messages yet. Say hello!' },

@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
-import styled from 'styled-components';
 import {
   isExpired,
   statusGroup,
@@ -14,14 +13,11 @@ import { useNow } from '../../app/clock';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
+import { ActionBar } from '../../ui/ActionBar';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Tooltip } from '../../ui/Tooltip';
 import { offerMessages as messages } from './messages';
 import { LazyOfferFormModal } from './lazyForm';
-
-const Box = styled.div`
-  margin: ${({ theme }) => theme.space.md} 0;
-`;
 
 export interface MakeOfferControlProps {
   task: Task;
@@ -33,7 +29,8 @@ export interface MakeOfferControlProps {
  * SPEC section 6: visitors get a link to login, logged-in non-freelancers a link to
  * become-freelancer (each with its tooltip, and ?next back to this task); a freelancer without an
  * offer gets the form while the machine allows MAKE_OFFER. A freelancer with an offer sees their
- * card in the offers list instead, and the owner the find-freelancers link there.
+ * card in the offers list instead, and the owner the find-freelancers link there. The control is
+ * the page's main action: near the top, and a bar at the bottom of a phone's screen (ActionBar).
  */
 export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps) {
   const intl = useIntl();
@@ -47,14 +44,16 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
 
   if (controls.has('MAKE_OFFER')) {
     return (
-      <Box>
-        <Button onClick={() => setOpen(true)}>{label}</Button>
+      <>
+        <ActionBar testId="make-offer">
+          <Button onClick={() => setOpen(true)}>{label}</Button>
+        </ActionBar>
         {open && (
           <Suspense fallback={null}>
             <LazyOfferFormModal isOpen onClose={() => setOpen(false)} taskUuid={task.uuid} />
           </Suspense>
         )}
-      </Box>
+      </>
     );
   }
 
@@ -63,20 +62,20 @@ export function MakeOfferControl({ task, role, controls }: MakeOfferControlProps
   const next = { next: `${location.pathname}${location.search}` };
   if (role === 'visitor') {
     return (
-      <Box>
+      <ActionBar testId="make-offer">
         <Tooltip content={intl.formatMessage(messages.loginTooltip)}>
           <ButtonLink to={routePath(locale, 'login', {}, next)}>{label}</ButtonLink>
         </Tooltip>
-      </Box>
+      </ActionBar>
     );
   }
   if (role === 'customer') {
     return (
-      <Box>
+      <ActionBar testId="make-offer">
         <Tooltip content={intl.formatMessage(messages.becomeFreelancerTooltip)}>
           <ButtonLink to={routePath(locale, 'becomeFreelancer', {}, next)}>{label}</ButtonLink>
         </Tooltip>
-      </Box>
+      </ActionBar>
     );
   }
   return null;

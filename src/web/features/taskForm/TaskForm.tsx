@@ -7,10 +7,11 @@ import {
   type FormEvent,
   type Ref,
 } from 'react';
-import { FORM_ERROR, getIn, type SubmissionErrors } from 'final-form';
+import { FORM_ERROR, getIn, type FormApi, type Mutator, type SubmissionErrors } from 'final-form';
 import { Field, Form, FormSpy, useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { TASK_IMAGE_FORMATS } from '../../../shared/imageFormats';
 import { LIMITS } from '../../../shared/limits';
 import { LOCALES } from '../../../shared/locales';
 import type { DueType, LocationType, Task } from '../../../shared/types';
@@ -38,7 +39,9 @@ import { BudgetFields } from './components/BudgetFields';
 import { CategoryCascade } from './components/CategoryCascade';
 import {
   Choices,
+  BelowField,
   Counter,
+  ErrorLine,
   ErrorText,
   Fieldset,
   Group,
@@ -126,6 +129,29 @@ function UnsavedProbe({ target, probe }: { target: Ref<() => boolean>; probe: ()
 
 type Request = { abort: () => void };
 
+/**
+ * Drops one field's server (422) error; once no field error is left, the form's "some fields need
+ * attention" goes too. For errors about things that are not form values (the chosen files).
+ */
+const clearSubmitError: Mutator<TaskFormValues> = ([name]: string[], state, { setIn }) => {
+  const { formState } = state;
+  if (!formState.submitErrors || name === undefined) return;
+  const rest = (setIn(formState.submitErrors, name, undefined) ?? {}) as Record<string, unknown>;
+  if (Object.keys(rest).some((key) => key !== FORM_ERROR)) {
+    formState.submitErrors = rest;
+  } else {
+    delete formState.submitErrors;
+    delete formState.submitError;
+  }
+};
+const MUTATORS = { clearSubmitError };
+
+/** The files a 422 was about: `images.<n>` names the n-th file sent. */
+interface RejectedFiles {
+  /** Named by the server; none when the error was about the images as a whole (too many). */
+  bad: File[];
+}
+
 /** The task create/edit form (SPEC section 2), validated by the shared schema. */
 export function TaskForm({
   mode,
@@ -146,9 +172,16 @@ export function TaskForm({
   const request = useRef<Request | null>(null);
   // The validator and onSubmit read the files through this ref (they are not form values).
   const filesRef = useRef(files);
-  const changeFiles = useCallback((next: File[]) => {
+  // The server's image error stands while a file it named is still chosen.
+  const rejectedFiles = useRef<RejectedFiles | null>(null);
+  const changeFiles = useCallback((next: File[], form: FormApi<TaskFormValues>) => {
     filesRef.current = next;
     setFiles(next);
+    const rejected = rejectedFiles.current;
+    if (rejected && !rejected.bad.some((file) => next.includes(file))) {
+      rejectedFiles.current = null;
+      form.mutators.clearSubmitError?.('images');
+    }
   }, []);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -170,9 +203,11 @@ export function TaskForm({
   useEffect(() => () => request.current?.abort(), []);
 
   const onSubmit = async (values: TaskFormValues): Promise<SubmissionErrors | undefined> => {
+    const sent = filesRef.current;
+    rejectedFiles.current = null;
     const form = toMultipart(
       values,
-      filesRef.current,
+      sent,
       values.removable_images,
       mode === 'update' ? { method: 'PUT' } : {},
     );
@@ -194,6 +229,9 @@ export function TaskForm({
         return undefined;
       }
       if (isValidationError(error)) {
+        const named = (index: number) => (error.data.errors[`images.${index}`]?.length ?? 0) > 0;
+        if (Object.keys(error.data.errors).some((key) => /^images(\.\d+)?$/.test(key)))
+          rejectedFiles.current = { bad: sent.filter((_, index) => named(index)) };
         return serverSubmissionErrors(error, intl.formatMessage(messages.serverInvalid));
       }
       const status = errorStatus(error);
@@ -219,6 +257,7 @@ export function TaskForm({
       onSubmit={onSubmit}
       validate={validate}
       initialValues={initialValues}
+      mutators={MUTATORS}
       subscription={{ submitting: true }}
       render={({ handleSubmit, form }) => {
         const unsaved = () =>
@@ -249,7 +288,7 @@ export function TaskForm({
             <TaskFormFields
               mode={mode}
               files={files}
-              onFilesChange={changeFiles}
+              onFilesChange={(next) => changeFiles(next, form)}
               onImageErrorsChange={setImageErrors}
             />
             <SubmitArea
@@ -349,6 +388,7 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
               files={files}
               maxFiles={LIMITS.imagesPerTask}
               maxBytes={LIMITS.imageMaxBytes}
+              formats={TASK_IMAGE_FORMATS}
               onAddFiles={(added) => onFilesChange([...files, ...added])}
               onRemoveFile={(index) => onFilesChange(files.filter((_, i) => i !== index))}
               onRemoveExisting={(uuid) =>
@@ -512,14 +552,17 @@ function TextWithCounter({
           <Group>
             <Label htmlFor={id}>{label}</Label>
             {multiline ? <Textarea {...common} rows={6} /> : <Input {...common} type="text" />}
-            <Counter
-              id={`${id}-counter`}
-              $over={count > max}
-              aria-label={intl.formatMessage(messages.counterLabel, { count, max })}
-            >
-              {intl.formatMessage(messages.counter, { count, max })}
-            </Counter>
-            {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+            {/* The counter's line holds the error: showing it moves nothing below (issue 16). */}
+            <BelowField>
+              <ErrorLine id={`${id}-error`} error={error} />
+              <Counter
+                id={`${id}-counter`}
+                $over={count > max}
+                aria-label={intl.formatMessage(messages.counterLabel, { count, max })}
+              >
+                {intl.formatMessage(messages.counter, { count, max })}
+              </Counter>
+            </BelowField>
           </Group>
         );
       }}

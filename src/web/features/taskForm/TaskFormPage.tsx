@@ -47,10 +47,10 @@ function categoryFromQuery(text: string | null): number | null {
 
 function CreateTaskForm({ categoryId }: { categoryId: number | null }) {
   const intl = useIntl();
-  // The draft wins over ?category_id: it is what the user typed last (e.g. before a 419).
+  // A draft is restored with the link's category (?category_id), unless chosen under that link.
   const [start, setStart] = useState(() => {
     const empty = emptyTaskForm(categoryId);
-    const draft = loadDraft(empty);
+    const draft = loadDraft(empty, categoryId);
     return { values: draft ?? empty, restored: draft !== null, key: 0 };
   });
 
@@ -79,7 +79,7 @@ function CreateTaskForm({ categoryId }: { categoryId: number | null }) {
         mode="create"
         initialValues={start.values}
         onSaved={onSaved}
-        onValuesChange={(values: TaskFormValues) => saveDraft(values)}
+        onValuesChange={(values: TaskFormValues) => saveDraft(values, categoryId)}
       />
     </>
   );

@@ -24,7 +24,9 @@ export const Head = styled.header`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-export const HeadTop = styled.div`
+/** Two ends of a row, wrapping when narrow: the title and the owner's buttons; the budget and the
+ * page's main action ("Make an offer", a bar at the bottom of a phone's screen). */
+export const SpreadRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;

@@ -38,9 +38,9 @@ import {
   Content,
   Description,
   Head,
-  HeadTop,
   PageGrid,
   SidebarColumn,
+  SpreadRow,
   Title,
 } from './TaskDetailPage.styles';
 import { useTaskView } from './useTaskView';
@@ -61,22 +61,22 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
         <Head>
           <TaskAuthor author={task.author} locale={locale} />
           <TaskMeta task={task} status={status} locale={locale} now={now} />
-          <HeadTop>
+          <SpreadRow>
             <Title id="task-detail-title">{task.title}</Title>
             <OwnerActions
               task={task}
               canEdit={controls.has('EDIT_TASK')}
               canDelete={controls.has('DELETE_TASK')}
             />
-          </HeadTop>
+          </SpreadRow>
           {controls.has('SHARE') && <ShareButtons pageUrl={pageUrl} title={task.title} />}
-          {controls.has('SEE_CONTACTS') && task.second_party_contacts && (
-            <ContactsBox contacts={task.second_party_contacts} />
-          )}
+          {controls.has('SEE_CONTACTS') && <ContactsBox task={task} role={role} locale={locale} />}
         </Head>
-        <div>
+        {/* The budget and the page's main action (a bar at the bottom of a phone's screen). */}
+        <SpreadRow>
           <BudgetBadge from={task.budget_from} to={task.budget_to} locale={locale} />
-        </div>
+          <MakeOfferSlot {...slotProps} />
+        </SpreadRow>
         <section aria-labelledby="task-description-title">
           <VisuallyHidden as="h2" id="task-description-title">
             {intl.formatMessage(messages.description)}
@@ -86,7 +86,6 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
         <TaskDetailsBox task={task} locale={locale} expiringSoon={expiringSoon} />
         <CompletionSlot {...slotProps} />
         <ReportSlot {...slotProps} />
-        <MakeOfferSlot {...slotProps} />
         <OffersSlot {...slotProps} />
       </Content>
       {/* Popular categories: a slide-out panel on small screens, sticky (offset 90) on large. */}

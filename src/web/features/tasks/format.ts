@@ -1,8 +1,8 @@
 /** Pure formatting of the task detail page (SPEC section 9: budget display, date display). */
 import type { Locale } from '../../../shared/locales';
+import { formatEuro } from '../../../shared/money';
 import { parseLocalDateTime } from '../../../shared/taskLifecycle';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
-import { formatEuro } from '../../../shared/money';
 
 /** Budget: a single value when from equals to, else the two ends (joined by the caller). */
 export function budgetParts(

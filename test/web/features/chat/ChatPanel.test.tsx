@@ -46,6 +46,12 @@ describe('ChatPanel', () => {
     expect(within(panel).getByTestId('chat-unread')).toHaveTextContent('1 unread message');
   });
 
+  it('names the person the owner talks with in its title, and the task under it', async () => {
+    const { panel } = await openChat();
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Chat with Free L.');
+    expect(within(panel).getByTestId('chat-task')).toHaveTextContent('Task: Fix the kitchen sink');
+  });
+
   it('sends with Enter and not with Shift+Enter, then shows the new message', async () => {
     const { fetch, panel, user } = await openChat();
     const box = within(panel).getByLabelText('Message');

@@ -81,7 +81,8 @@ describe('the freelancer’s chat button', () => {
     );
     const button = await screen.findByRole('button', { name: 'Chat (2 unread)' });
     await user.click(button);
-    const panel = await screen.findByRole('dialog', { name: 'Chat: Fix the kitchen sink' });
+    const panel = await screen.findByRole('dialog', { name: 'Chat with Anna K.' });
+    expect(within(panel).getByTestId('chat-task')).toHaveTextContent('Task: Fix the kitchen sink');
     await waitFor(() => expect(within(panel).getAllByTestId('chat-message')).toHaveLength(2));
     expect(within(panel).getAllByTestId('chat-message')[0]).toHaveTextContent('Anna K.');
     // Shown, then marked read with a POST: the list is fetched again and the label drops the count.

@@ -60,6 +60,7 @@ export function chatFetch(answers: Routes): FetchMock {
 export async function openChatPanel() {
   const rendered = renderSlots(makeTask({ offers: [theOffer], offers_count: 1 }), owner);
   await rendered.user.click(await screen.findByRole('button', { name: 'Chat' }));
-  const panel = await screen.findByRole('dialog', { name: 'Chat: Fix the kitchen sink' });
+  // The title names the person on the other side (issue 16), the task is the line under it.
+  const panel = await screen.findByRole('dialog', { name: 'Chat with Free L.' });
   return { panel, ...rendered };
 }

@@ -63,6 +63,12 @@ function renderForm(values: TaskFormValues = validValues(), props: Partial<TaskF
   return { ...rendered, onSaved };
 }
 
+/** A file whose first bytes are a PNG's (the form checks them before adding it). */
+const pngFile = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], name, {
+    type: 'image/png',
+  });
+
 const submitButton = () =>
   screen.getByRole('button', { name: /Add task|Save changes|Invalid form/ });
 
@@ -93,12 +99,23 @@ describe('TaskForm: submit button (SPEC 2)', () => {
     expect(FakeXhr.requests).toHaveLength(0);
   });
 
-  it('refuses to submit while an image has an error, and says so', async () => {
+  // The second: named and typed as a PNG, text inside; only the content counts (as on the server).
+  it.each([
+    [
+      'too large',
+      new File([new Uint8Array(LIMITS.imageMaxBytes + 1)], 'huge.jpg', { type: 'image/jpeg' }),
+      'huge.jpg: the image must not be larger than 4 MB.',
+    ],
+    [
+      'not an image by its first bytes',
+      new File(['just some notes'], 'notes.png', { type: 'image/png' }),
+      'notes.png: this is not a JPEG, PNG, WebP, or GIF image.',
+    ],
+  ])('refuses to submit while an image has an error (%s), and says so', async (_, file, text) => {
     const { user } = renderForm();
-    const big = new File([new Uint8Array(LIMITS.imageMaxBytes + 1)], 'huge.jpg', {
-      type: 'image/jpeg',
-    });
-    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, big);
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('0 of 12 images')).toBeInTheDocument();
     await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'true'));
     expect(submitButton()).toHaveTextContent('Add task');
     expect(submitButton()).toHaveAccessibleDescription(
@@ -106,6 +123,40 @@ describe('TaskForm: submit button (SPEC 2)', () => {
     );
     await submit(user);
     expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('a server error about an image goes with that image: the form can be sent again', async () => {
+    const { user } = renderForm();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, [pngFile('good.png'), pngFile('broken.png')]);
+    expect(await screen.findByText('2 of 12 images')).toBeInTheDocument();
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    act(() =>
+      FakeXhr.last().respond(422, {
+        message: 'The given data was invalid.',
+        errors: {
+          'images.1': ['broken.png: The file must be an image.'],
+          images: ['broken.png: The file must be an image.'],
+        },
+      }),
+    );
+    expect(await screen.findByText('broken.png: The file must be an image.')).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Invalid form');
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+
+    // Removing another image changes nothing: the server named broken.png.
+    await user.click(screen.getByRole('button', { name: 'Remove image good.png' }));
+    expect(screen.getByText('broken.png: The file must be an image.')).toBeInTheDocument();
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Remove image broken.png' }));
+    expect(screen.queryByText('broken.png: The file must be an image.')).toBeNull();
+    expect(screen.queryByText('Some fields need attention.')).toBeNull();
+    expect(submitButton()).toHaveTextContent('Add task');
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
+    await submit(user);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
   });
 
   it("reads 'Invalid form' as soon as a touched field is invalid; a keyboard user reaches it and hears why", async () => {

@@ -13,6 +13,7 @@ import { renderApp } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import {
   assignedTask,
+  CHOSEN_UUID,
   chosenFreelancer,
   localDateTime,
   makeTask,
@@ -103,6 +104,21 @@ describe('TaskDetailPage for a visitor', () => {
     await waitFor(() =>
       expect(document.title).toBe('Fix the kitchen sink · House cleaning · Talka'),
     );
+  });
+
+  it('offers "Make an offer" near the top, beside the budget, before the description (issue 16)', async () => {
+    serve({ me: null, task: makeTask() });
+    open();
+    await title();
+    const action = screen.getByRole('link', { name: 'Make an offer' });
+    // The page's main action: its bar (fixed at the bottom of a phone's screen) sits with the budget.
+    const bar = screen.getByTestId('make-offer');
+    expect(bar).toContainElement(action);
+    expect(bar.parentElement).toContainElement(screen.getByTestId('budget-badge'));
+    const description = screen.getByTestId('task-description');
+    expect(
+      action.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('sends the locale with the request', async () => {
@@ -353,10 +369,45 @@ describe('TaskDetailPage for the owner', () => {
     expect(screen.getByText('In progress')).toHaveAttribute('data-status', 'in_progress');
 
     expect(within(contacts).getByText('Not specified')).toBeVisible();
+    expect(within(contacts).queryByRole('link', { name: /^\+/ })).toBeNull();
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
     await user.click(within(contacts).getByRole('button', { name: 'free@example.com' }));
     expect(writeText).toHaveBeenCalledWith('free@example.com');
     expect(await screen.findByText('Email copied')).toBeInTheDocument();
+  });
+});
+
+describe('TaskDetailPage after assignment (issue 16)', () => {
+  it('tells the owner who the task went to and the agreed price', async () => {
+    serve({
+      me: owner,
+      task: assignedTask({ offers: [{ ...offer(CHOSEN_UUID, true), price: 75 }] }),
+    });
+    open();
+    await title();
+    const agreement = await screen.findByRole('region', { name: 'Agreement' });
+    const assignee = within(agreement).getByRole('link', { name: 'Free L.' });
+    expect(assignee).toHaveAttribute('href', `/en/user/profile/${CHOSEN_UUID}`);
+    expect(within(agreement).getByText('Assigned to')).toBeVisible();
+    expect(within(agreement).getByText('Agreed price')).toBeVisible();
+    expect(within(agreement).getByTestId('task-agreed-price')).toHaveTextContent('€75');
+  });
+
+  it('tells the chosen freelancer the task is theirs, at the agreed price', async () => {
+    serve({ me: chosenFreelancer, task: assignedTask() });
+    open();
+    await title();
+    const agreement = await screen.findByRole('region', { name: 'Agreement' });
+    expect(within(agreement).getByTestId('task-assignee')).toHaveTextContent('You');
+    expect(within(agreement).getByTestId('task-agreed-price')).toHaveTextContent('€120');
+  });
+
+  it('shows a visitor neither who the task went to nor the price', async () => {
+    serve({ me: null, task: makeTask({ status: 'in_progress', offers_count: 2 }) });
+    open();
+    await title();
+    expect(screen.queryByRole('region', { name: 'Agreement' })).toBeNull();
+    expect(screen.queryByText('Agreed price')).toBeNull();
   });
 });
 
@@ -372,7 +423,14 @@ describe('TaskDetailPage for freelancers', () => {
     await title();
     const contacts = await screen.findByTestId('task-contacts');
     expect(within(contacts).queryByText('Not specified')).toBeNull();
-    await user.click(within(contacts).getByRole('button', { name: '+371 2000 0000' }));
+    // The number is a tel: link (a phone calls it) beside its copy button.
+    expect(within(contacts).getByRole('link', { name: '+371 2000 0000' })).toHaveAttribute(
+      'href',
+      'tel:+37120000000',
+    );
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(within(contacts).getByRole('button', { name: 'Copy phone number' }));
+    expect(writeText).toHaveBeenCalledWith('+371 2000 0000');
     expect(await screen.findByText('Phone number copied')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit task' })).toBeNull();
   });

@@ -6,7 +6,7 @@ import { LIMITS } from '../../../../shared/limits';
 import type { TaskFormValues } from '../../../../shared/validation/taskForm';
 import { BudgetSlider } from '../../../ui/BudgetSlider';
 import { taskFormMessages as messages } from '../messages';
-import { ErrorText, Fieldset, Group, Hint, Input, Label, Legend, shownError } from './fields';
+import { ErrorLine, Fieldset, Group, Hint, Input, Label, Legend, shownError } from './fields';
 
 const Amounts = styled.div`
   display: grid;
@@ -89,7 +89,7 @@ function AmountField({
         aria-describedby={describedBy || undefined}
       />
       {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+      <ErrorLine id={`${id}-error`} error={error} />
     </Group>
   );
 }

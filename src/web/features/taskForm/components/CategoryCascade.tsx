@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectLocale } from '../../../i18n/i18nSlice';
 import { flattenCategories, useGetCategoriesQuery } from '../../categories';
 import { taskFormMessages as messages } from '../messages';
-import { ErrorText, Group, Label, Select, TwoColumns, shownError } from './fields';
+import { ErrorLine, ErrorText, Group, Label, Select, TwoColumns, shownError } from './fields';
 
 const NO_CATEGORIES: Category[] = [];
 
@@ -114,7 +114,7 @@ export function CategoryCascade() {
           </Group>
         )}
       </TwoColumns>
-      {error && <ErrorText id="task-category-error">{error}</ErrorText>}
+      <ErrorLine id="task-category-error" error={error} />
       {isError && (
         <ErrorText role="alert">{intl.formatMessage(messages.categoriesFailed)}</ErrorText>
       )}

@@ -3,6 +3,7 @@ import { Field } from 'react-final-form';
 import type { TaskFormValues } from '../../../../shared/validation/taskForm';
 import styled from 'styled-components';
 import { shownError } from '../../../ui/formErrors';
+import { ErrorLine, FieldError as ErrorText } from '../../../ui/TextField';
 
 export { shownError };
 
@@ -65,11 +66,8 @@ export const Select = styled.select<{ $invalid?: boolean }>`
   background: ${({ theme }) => theme.colors.background};
 `;
 
-export const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+/** The kit's error line (ui/TextField.tsx): `ErrorLine` keeps its space while there is no error. */
+export { ErrorLine, ErrorText };
 
 export const Hint = styled.p`
   margin: 0;
@@ -77,8 +75,24 @@ export const Hint = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** A field's error line (growing) and its counter (at the end) side by side. */
+export const BelowField = styled.div`
+  display: flex;
+  /* Not baseline: an empty error line has none, and the row would grow when the error appears. */
+  align-items: flex-start;
+  line-height: 1.5;
+  gap: ${({ theme }) => theme.space.sm};
+
+  > p {
+    flex: 1 1 auto;
+    min-width: 0;
+  }
+`;
+
 export const Counter = styled.span<{ $over: boolean }>`
   justify-self: end;
+  margin-left: auto;
+  white-space: nowrap;
   color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;

@@ -1,9 +1,15 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Contacts } from '../../../../shared/types';
+import type { Locale } from '../../../../shared/locales';
+import type { ViewerRole } from '../../../../shared/taskLifecycle';
+import type { Task } from '../../../../shared/types';
 import { useAppDispatch } from '../../../app/hooks';
-import { CopyButton } from '../../../ui/CopyButton';
+import { routePath } from '../../../i18n/routes';
+import { Avatar } from '../../../ui/Avatar';
+import { CopyButton, telHref } from '../../../ui/CopyButton';
 import { showNotice } from '../../notices/noticesSlice';
+import { formatEuro } from '../../../../shared/money';
 import { taskDetailMessages as messages } from '../messages';
 
 const Box = styled.section`
@@ -26,6 +32,11 @@ const Box = styled.section`
   }
 
   dd {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    min-width: 0;
     margin: 0;
     overflow-wrap: anywhere;
   }
@@ -35,49 +46,111 @@ const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The other party's phone and email after an offer is chosen, each click-to-copy. */
-export function ContactsBox({ contacts }: { contacts: Contacts }) {
+const Price = styled.strong`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+/** A phone number a phone can call: tall enough to tap, beside its copy button. */
+const Phone = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  /* Lined up with the email's copy button under it (its padding and border). */
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid transparent;
+  font-weight: 600;
+`;
+
+export interface ContactsBoxProps {
+  task: Task;
+  /** Only 'owner' and 'chosen' get the box (the lifecycle's SEE_CONTACTS). */
+  role: ViewerRole;
+  locale: Locale;
+}
+
+/**
+ * After an offer is chosen, for its two parties only (the API sends the chosen offer and the
+ * contacts to nobody else): who the task went to, the agreed price, and the other party's phone
+ * (a tel: link with a copy button) and email (click to copy).
+ */
+export function ContactsBox({ task, role, locale }: ContactsBoxProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const logFailure = (error: unknown) => console.error('[tasks] could not copy a contact', error);
+  const chosen = task.offers.find((offer) => offer.chosen_at !== null);
+  const contacts = task.second_party_contacts;
+  if (!chosen && !contacts) return null;
+  const freelancer = chosen?.freelancer ?? null;
+
+  let assignee = null;
+  if (chosen && role === 'chosen') {
+    assignee = <strong>{intl.formatMessage(messages.assignedToYou)}</strong>;
+  } else if (chosen && freelancer) {
+    assignee = (
+      <>
+        <Avatar src={freelancer.photo?.thumbnail} name={freelancer.display_name} alt="" size={32} />
+        <Link to={routePath(locale, 'profile', { uuid: freelancer.uuid })}>
+          {freelancer.display_name}
+        </Link>
+      </>
+    );
+  } else if (chosen) {
+    assignee = <Muted>{intl.formatMessage(messages.deletedUser)}</Muted>;
+  }
+
   return (
     <Box aria-labelledby="task-contacts-title" data-testid="task-contacts">
-      <h2 id="task-contacts-title">{intl.formatMessage(messages.contacts)}</h2>
+      <h2 id="task-contacts-title">{intl.formatMessage(messages.agreement)}</h2>
       <dl>
-        <dt>{intl.formatMessage(messages.phone)}</dt>
-        <dd>
-          {contacts.phone_number ? (
-            <CopyButton
-              text={contacts.phone_number}
-              label={intl.formatMessage(messages.copyPhone)}
-              onCopied={() =>
-                dispatch(showNotice({ kind: 'success', message: messages.phoneCopied }))
-              }
-              onFailed={logFailure}
-            >
-              {contacts.phone_number}
-            </CopyButton>
-          ) : (
-            <Muted>{intl.formatMessage(messages.notSpecified)}</Muted>
-          )}
-        </dd>
-        <dt>{intl.formatMessage(messages.email)}</dt>
-        <dd>
-          {contacts.email ? (
-            <CopyButton
-              text={contacts.email}
-              label={intl.formatMessage(messages.copyEmail)}
-              onCopied={() =>
-                dispatch(showNotice({ kind: 'success', message: messages.emailCopied }))
-              }
-              onFailed={logFailure}
-            >
-              {contacts.email}
-            </CopyButton>
-          ) : (
-            <Muted>{intl.formatMessage(messages.notSpecified)}</Muted>
-          )}
-        </dd>
+        {chosen && (
+          <>
+            <dt>{intl.formatMessage(messages.assignedTo)}</dt>
+            <dd data-testid="task-assignee">{assignee}</dd>
+            <dt>{intl.formatMessage(messages.agreedPrice)}</dt>
+            <dd>
+              <Price data-testid="task-agreed-price">{formatEuro(chosen.price, locale)}</Price>
+            </dd>
+          </>
+        )}
+        {contacts && (
+          <>
+            <dt>{intl.formatMessage(messages.phone)}</dt>
+            <dd>
+              {contacts.phone_number ? (
+                <>
+                  <Phone href={telHref(contacts.phone_number)}>{contacts.phone_number}</Phone>
+                  <CopyButton
+                    text={contacts.phone_number}
+                    label={intl.formatMessage(messages.copyPhone)}
+                    onCopied={() =>
+                      dispatch(showNotice({ kind: 'success', message: messages.phoneCopied }))
+                    }
+                    onFailed={logFailure}
+                  />
+                </>
+              ) : (
+                <Muted>{intl.formatMessage(messages.notSpecified)}</Muted>
+              )}
+            </dd>
+            <dt>{intl.formatMessage(messages.email)}</dt>
+            <dd>
+              {contacts.email ? (
+                <CopyButton
+                  text={contacts.email}
+                  label={intl.formatMessage(messages.copyEmail)}
+                  onCopied={() =>
+                    dispatch(showNotice({ kind: 'success', message: messages.emailCopied }))
+                  }
+                  onFailed={logFailure}
+                >
+                  {contacts.email}
+                </CopyButton>
+              ) : (
+                <Muted>{intl.formatMessage(messages.notSpecified)}</Muted>
+              )}
+            </dd>
+          </>
+        )}
       </dl>
     </Box>
   );

@@ -4,6 +4,7 @@
  * inside its component only.
  */
 import { lazy } from 'react';
+import styled from 'styled-components';
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../../shared/types';
@@ -33,10 +34,19 @@ export function CompletionSlot({ task, role, controls }: SlotProps) {
   return <CompletionButtons task={task} role={role} />;
 }
 
+// A quiet link at the start of its row, not a lone centred button.
+const ReportRow = styled.div`
+  justify-self: start;
+`;
+
 /** The report control for everyone but the owner (machine: REPORT). */
 export function ReportSlot({ task, controls }: SlotProps) {
   if (!controls.has('REPORT')) return null;
-  return <ReportControl taskUuid={task.uuid} />;
+  return (
+    <ReportRow>
+      <ReportControl taskUuid={task.uuid} />
+    </ReportRow>
+  );
 }
 
 /**
