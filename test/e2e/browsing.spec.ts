@@ -43,7 +43,7 @@ test.describe('browsing as a newcomer', () => {
     // Home: the hero.
     await page.goto('/en/');
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Get it done by a local tasker' }),
+      page.getByRole('heading', { level: 1, name: 'Get it done by a local freelancer' }),
     ).toBeVisible();
     await expectNoA11yViolations(page, 'home (phone)');
     await expectEveryControlReachableByTab(page, 'home (phone)');

@@ -15,7 +15,7 @@ interface PageCase {
 }
 
 const VISITOR_PAGES: PageCase[] = [
-  { url: '/en', lang: 'en', heading: /Get it done by a local tasker/ },
+  { url: '/en', lang: 'en', heading: /Get it done by a local freelancer/ },
   { url: '/lv', lang: 'lv', heading: /.+/ },
   { url: '/en/tasks?sort=budget_desc', lang: 'en', heading: /^Tasks$/ },
   { url: '/ru/tasks', lang: 'ru', heading: /.+/ },

@@ -127,7 +127,7 @@ describe('POST /api/register', () => {
     const login = await agent(t.app).login('janis@example.test', 'long-enough');
     expect(login.statusCode).toBe(422);
     expect(login.json().errors).toEqual({
-      email: ['Šie pieteikšanās dati neatbilst mūsu ierakstiem.'],
+      email: ['Nepareiza e-pasta adrese vai parole.'],
     });
   });
 
@@ -365,7 +365,7 @@ describe('POST /api/login', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({
       message: expect.any(String),
-      errors: { email: ['Šie pieteikšanās dati neatbilst mūsu ierakstiem.'] },
+      errors: { email: ['Nepareiza e-pasta adrese vai parole.'] },
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual(wrong.json());

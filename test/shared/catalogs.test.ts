@@ -22,15 +22,9 @@ const catalogs = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Record<
 >;
 const enKeys = Object.keys(catalogs.en).sort();
 
-/** CLDR plural categories each locale's messages must spell out. */
-const REQUIRED_PLURALS: Partial<Record<Locale, string[]>> = {
-  en: ['one', 'other'],
-  lv: ['zero', 'one', 'other'],
-  ru: ['one', 'few', 'many', 'other'],
-  lt: ['one', 'few', 'other'],
-  et: ['one', 'other'],
-  tr: ['other'],
-};
+/** CLDR plural categories each locale's messages must spell out (lt many, tr one included). */
+const requiredPlurals = (locale: Locale): string[] =>
+  new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
 
 function plurals(elements: MessageFormatElement[]): Array<{ value: string; options: string[] }> {
   const found: Array<{ value: string; options: string[] }> = [];
@@ -92,7 +86,7 @@ describe.each(LOCALES)('%s catalog', (locale) => {
   });
 
   it('uses the CLDR plural categories of the language', () => {
-    const required = REQUIRED_PLURALS[locale] ?? ['other'];
+    const required = requiredPlurals(locale);
     for (const [id, message] of Object.entries(catalog)) {
       for (const plural of plurals(parse(message))) {
         const missing = required.filter((c) => !plural.options.includes(c));

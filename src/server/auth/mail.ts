@@ -95,19 +95,19 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
   },
   et: {
     registration_confirm: {
-      subject: 'Kinnita oma Talka konto',
+      subject: 'Kinnitage oma Talka konto',
       body:
-        'Tere!\n\nTalka konto loomise lõpetamiseks kinnita oma e-posti aadress:\n\n{link}\n\n' +
-        'Link kehtib 24 tundi. Kui sa kontot ei loonud, jäta see kiri tähelepanuta – kontot ' +
+        'Tere!\n\nTalka konto loomise lõpetamiseks kinnitage oma e-posti aadress:\n\n{link}\n\n' +
+        'Link kehtib 24 tundi. Kui te kontot ei loonud, jätke see kiri tähelepanuta – kontot ' +
         'ei looda.',
     },
     registration_existing: {
-      subject: 'Keegi proovis sinu aadressiga registreeruda',
+      subject: 'Keegi proovis teie aadressiga registreeruda',
       body:
-        'Tere, {name}!\n\nKeegi – võib-olla sina ise – proovis selle e-posti aadressiga luua ' +
-        'uue Talka konto. Sul on juba konto olemas, seega midagi ei muudetud.\n\n' +
-        'Logi sisse siin: {link}\n\nKui see polnud sina, jäta see kiri tähelepanuta – sinu ' +
-        'konto ja parool jäävad samaks.',
+        'Tere, {name}!\n\nKeegi – võib-olla teie ise – proovis selle e-posti aadressiga luua ' +
+        'uue Talka konto. Teil on juba konto olemas, seega midagi ei muudetud.\n\n' +
+        'Sisse saate logida siin: {link}\n\nKui see polnud teie, jätke see kiri tähelepanuta – ' +
+        'teie konto ja parool jäävad samaks.',
     },
   },
   lt: {

@@ -83,7 +83,7 @@ describe('app routes', () => {
 
   it('shows the error page asked for by a failed call and clears it on navigation', async () => {
     const { store, router } = renderApp({ route: '/en' });
-    await screen.findByRole('heading', { name: 'Get it done by a local tasker' });
+    await screen.findByRole('heading', { name: 'Get it done by a local freelancer' });
     act(() => {
       store.dispatch(showErrorPage(500));
     });
@@ -112,7 +112,7 @@ describe('app routes', () => {
     let y = 640;
     Object.defineProperty(window, 'scrollY', { configurable: true, get: () => y });
     const { router } = renderApp({ route: '/en' });
-    await screen.findByRole('heading', { name: 'Get it done by a local tasker' });
+    await screen.findByRole('heading', { name: 'Get it done by a local freelancer' });
 
     await act(() => router.navigate('/en/login'));
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('app routes', () => {
 
     y = 0;
     await act(() => router.navigate(-1));
-    await screen.findByRole('heading', { name: 'Get it done by a local tasker' });
+    await screen.findByRole('heading', { name: 'Get it done by a local freelancer' });
     await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 640));
   });
 

@@ -5,7 +5,7 @@ export const freelancersMessages = defineMessages({
   heading: { id: 'freelancers.heading', defaultMessage: 'Freelancers' },
   intro: {
     id: 'freelancers.intro',
-    defaultMessage: 'Find a tasker by category and language.',
+    defaultMessage: 'Find a freelancer by category and language.',
   },
   filtersHeading: { id: 'freelancers.filters.heading', defaultMessage: 'Filter freelancers' },
   category: { id: 'freelancers.filters.category', defaultMessage: 'Category' },

@@ -15,8 +15,8 @@ import { homeImage } from './homeImages';
 import { recentTasksArgs } from './recentTasks';
 
 const messages = defineMessages({
-  pageTitle: { id: 'home.pageTitle', defaultMessage: 'Talka: find a tasker for any job' },
-  title: { id: 'home.hero.title', defaultMessage: 'Get it done by a local tasker' },
+  pageTitle: { id: 'home.pageTitle', defaultMessage: 'Talka: find a freelancer for any job' },
+  title: { id: 'home.hero.title', defaultMessage: 'Get it done by a local freelancer' },
   subtitle: {
     id: 'home.hero.subtitle',
     defaultMessage:
@@ -26,7 +26,7 @@ const messages = defineMessages({
   browseTasks: { id: 'home.hero.browseTasks', defaultMessage: 'Browse tasks' },
   heroAlt: {
     id: 'home.hero.imageAlt',
-    defaultMessage: 'A tasker with a toolbox in front of a house, and a new offer arriving',
+    defaultMessage: 'A freelancer with a toolbox in front of a house, and a new offer arriving',
   },
   searchLabel: { id: 'home.search.label', defaultMessage: 'Search tasks' },
   searchPlaceholder: {
@@ -53,14 +53,14 @@ const messages = defineMessages({
     id: 'home.how.offers.imageAlt',
     defaultMessage: 'Two offers arriving, one of them new',
   },
-  stepChooseTitle: { id: 'home.how.choose.title', defaultMessage: '3. Choose a tasker' },
+  stepChooseTitle: { id: 'home.how.choose.title', defaultMessage: '3. Choose a freelancer' },
   stepChooseText: {
     id: 'home.how.choose.text',
     defaultMessage: 'Compare ratings and prices, chat, and pick the offer that suits you.',
   },
   stepChooseAlt: {
     id: 'home.how.choose.imageAlt',
-    defaultMessage: 'A tasker marked as chosen',
+    defaultMessage: 'A freelancer marked as chosen',
   },
   categoriesHeading: { id: 'home.categories.heading', defaultMessage: 'Top categories' },
   recentHeading: { id: 'home.recent.heading', defaultMessage: 'Recent open tasks' },
@@ -78,7 +78,7 @@ const messages = defineMessages({
   appText: {
     id: 'home.app.text',
     defaultMessage:
-      'Our mobile app is on its way: post tasks, answer offers and chat with taskers wherever you are.',
+      'Our mobile app is on its way: post tasks, answer offers and chat with freelancers wherever you are.',
   },
   appAlt: {
     id: 'home.app.imageAlt',

@@ -20,7 +20,7 @@ export const taskDetailMessages = defineMessages({
   statusOpen: { id: 'tasks.detail.status.open', defaultMessage: 'Open' },
   statusInProgress: { id: 'tasks.detail.status.inProgress', defaultMessage: 'In progress' },
   statusCompleted: { id: 'tasks.detail.status.completed', defaultMessage: 'Completed' },
-  statusIncomplete: { id: 'tasks.detail.status.incomplete', defaultMessage: 'Incomplete' },
+  statusIncomplete: { id: 'tasks.detail.status.incomplete', defaultMessage: 'Not completed' },
   statusUnknown: { id: 'tasks.detail.status.unknown', defaultMessage: 'Unknown' },
   statusExpired: { id: 'tasks.detail.status.expired', defaultMessage: 'Expired' },
   createdAt: { id: 'tasks.detail.createdAt', defaultMessage: 'Posted {relative}' },
