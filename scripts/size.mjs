@@ -4,8 +4,10 @@
 // stats. One production server on a throwaway data dir (the demo seed), one Chromium, a phone
 // viewport, a fresh context (empty cache) per page. Budgets of issue 15; prints each figure.
 // Home, list and the plain task page are over their budgets since react-router's data router and
-// the server render came back (issue 15, left open): until they meet them, each is held at a
-// ceiling (its figure of 2026-11-25 with zopfli gzip, plus ~2.5 KB for run-to-run spread),
+// the server render came back (issue 15, left open), and the task with map and gallery since the
+// issue 16 features of 2026-11-26 (pins spread with leader lines, the agreement box, the phone's
+// action bar, the footer): until they meet them, each is held at a ceiling (its figure of
+// 2026-11-26 with zopfli gzip, plus ~2.5 KB for run-to-run spread),
 // printed as BUDGET NOT MET, and exits 1 over a ceiling; `--strict` exits 1 over
 // a budget (docs/PERFORMANCE.md "Size budgets" says how it measures).
 //
@@ -220,19 +222,19 @@ try {
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
   const { plain, rich } = await pickTasks(server.base);
   const pages = [
-    { name: 'home page', url: `/${LOCALE}`, max: 170 * KB, ceiling: 180 * KB },
-    { name: 'task list', url: `/${LOCALE}/tasks`, max: 170 * KB, ceiling: 182 * KB },
+    { name: 'home page', url: `/${LOCALE}`, max: 170 * KB, ceiling: 182 * KB },
+    { name: 'task list', url: `/${LOCALE}/tasks`, max: 170 * KB, ceiling: 184 * KB },
     {
       name: 'task without map or photos',
       url: `/${LOCALE}/tasks/${plain}`,
       max: 175 * KB,
-      ceiling: 187 * KB,
+      ceiling: 189 * KB,
     },
     {
       name: 'task with map and lightbox opened',
       url: `/${LOCALE}/tasks/${rich}`,
       max: 290 * KB,
-      ceiling: 290 * KB,
+      ceiling: 296 * KB,
       then: openMapAndGallery,
     },
   ];

@@ -19,7 +19,8 @@ import type { FeatureLike } from 'ol/Feature';
 import { Circle as CircleStyle, Fill, Icon, Stroke, Style } from 'ol/style';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import olCssUrl from 'ol/ol.css';
-import { circleRadiusMeters, mapFit, pinDataUrl, PIN_SIZE, spreadPins } from './mapGeometry';
+import { circleRadiusMeters } from './mapGeometry';
+import { mapFit, pinDataUrl, PIN_SIZE, spreadPins } from './mapFit';
 import { MapFrame, type MapViewProps } from './MapView';
 import { ensureStylesheet } from './stylesheet';
 

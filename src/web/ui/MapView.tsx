@@ -9,7 +9,6 @@ export {
   mapDistanceKm,
   mapZoom,
   markerLetter,
-  pinDataUrl,
   type MapPoint,
 } from './mapGeometry';
 

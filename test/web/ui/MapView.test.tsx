@@ -11,8 +11,8 @@ import {
   mapZoom,
   markerLetter,
   MapView,
-  pinDataUrl,
 } from '../../../src/web/ui/MapView';
+import { pinDataUrl } from '../../../src/web/ui/mapFit';
 
 // OpenLayers needs a canvas (not in jsdom): the implementation chunk is replaced by a marker.
 jest.mock('../../../src/web/ui/MapView.ol', () => {

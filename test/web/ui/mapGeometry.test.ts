@@ -1,5 +1,6 @@
 import { circular } from 'ol/geom/Polygon';
 import { fromLonLat } from 'ol/proj';
+import type { MapPoint } from '../../../src/web/ui/mapGeometry';
 import {
   FIT_PADDING,
   mapFit,
@@ -9,8 +10,7 @@ import {
   placesExtent,
   spreadPins,
   toMercator,
-  type MapPoint,
-} from '../../../src/web/ui/mapGeometry';
+} from '../../../src/web/ui/mapFit';
 
 // The two places of the demo task TKBIZ001 (Teika and Āgenskalns, Rīga) as a visitor gets them.
 const teika: MapPoint = { lat: 56.97724, lng: 24.17212, label: 'a', distanceKm: 2 };
