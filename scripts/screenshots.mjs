@@ -45,7 +45,7 @@ const PAGES = [
   ['not-found', null],
   ['create-task', 'tasksCreate', {}, undefined, true],
   ['become-freelancer', 'becomeFreelancer', {}, undefined, true],
-  ['task-as-owner', 'task', { slug: 'TKOPEN01' }, undefined, true],
+  ['task-signed-in', 'task', { slug: 'TKOPEN01' }, undefined, true],
 ];
 const wantedLocales = process.env.LOCALES ? process.env.LOCALES.split(',') : LOCALES;
 const wantedPages = process.env.PAGES ? new Set(process.env.PAGES.split(',')) : null;
@@ -95,7 +95,7 @@ for (const [width, height, label] of [
         });
         await page.waitForLoadState('networkidle');
         const target = path.join(out, locale, `${file}-${label}.jpg`);
-        await page.screenshot({ path: target, fullPage: true, type: 'jpeg', quality: 70 });
+        await page.screenshot({ path: target, fullPage: true, type: 'jpeg', quality: 60 });
         count += 1;
         console.log(path.relative(root, target));
       }

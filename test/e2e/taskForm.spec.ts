@@ -206,7 +206,7 @@ test.describe('task form', () => {
   });
 
   // Issue 16, layout polish: the specific amount's hint stretched the From and To boxes taller.
-  test('the three budget boxes are the same height, at desktop and phone width', async ({
+  test('the budget boxes are the same height and no gap under the category, at both widths', async ({
     page,
   }) => {
     await logIn(page, CUSTOMER);
@@ -220,6 +220,10 @@ test.describe('task form', () => {
       );
       expect(heights[0], `at ${width} px`).toBeGreaterThan(20);
       expect(heights, `at ${width} px`).toEqual([heights[0], heights[0], heights[0]]);
+      // No large gap under the category select: its error line and one field gap, no more.
+      const select = await page.locator('#task-category-parent').boundingBox();
+      const title = await page.locator('label', { hasText: /^Title$/ }).boundingBox();
+      expect(title!.y - (select!.y + select!.height), `at ${width} px`).toBeLessThan(60);
     }
   });
 

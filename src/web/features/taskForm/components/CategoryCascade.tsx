@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { useIntl } from 'react-intl';
+import styled from 'styled-components';
 import type { Category } from '../../../../shared/types';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLocale } from '../../../i18n/i18nSlice';
@@ -9,6 +10,16 @@ import { taskFormMessages as messages } from '../messages';
 import { ErrorLine, ErrorText, Group, Label, Select, TwoColumns, shownError } from './fields';
 
 const NO_CATEGORIES: Category[] = [];
+
+/**
+ * The two selects sit in the group around them, which keeps the space below and the error line:
+ * their own groups' bottom margin left a large gap under the category (issue 16, layout polish).
+ */
+const CategoryColumns = styled(TwoColumns)`
+  & > div {
+    margin-bottom: 0;
+  }
+`;
 
 /** The parent to show for a category id: its parent, or itself when it is a top category. */
 function parentOf(id: number | null, byId: Map<number, Category>): number | null {
@@ -69,7 +80,7 @@ export function CategoryCascade() {
 
   return (
     <Group>
-      <TwoColumns>
+      <CategoryColumns>
         <Group>
           <Label htmlFor="task-category-parent">{intl.formatMessage(messages.category)}</Label>
           <Select
@@ -113,7 +124,7 @@ export function CategoryCascade() {
             </Select>
           </Group>
         )}
-      </TwoColumns>
+      </CategoryColumns>
       <ErrorLine id="task-category-error" error={error} />
       {isError && (
         <ErrorText role="alert">{intl.formatMessage(messages.categoriesFailed)}</ErrorText>
