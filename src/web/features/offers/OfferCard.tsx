@@ -5,14 +5,14 @@ import styled from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { Offer } from '../../../shared/types';
 import { useAppDispatch } from '../../app/hooks';
-import { useMoment } from '../../i18n/moment';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showNotice } from '../notices/noticesSlice';
 import { formatEuro } from '../../../shared/money';
-import { fromNow } from './format';
+import { RelativeTime } from '../../ui/RelativeTime';
+import { useNow } from '../../app/clock';
 import { offerMessages as messages } from './messages';
 import { LazyOfferFormModal } from './lazyForm';
 import { useDeleteOfferMutation } from './offersApi';
@@ -128,7 +128,7 @@ export const OfferCard = memo(function OfferCard({
   onAssign,
 }: OfferCardProps) {
   const intl = useIntl();
-  const moment = useMoment(locale);
+  const now = useNow();
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -185,9 +185,7 @@ export const OfferCard = memo(function OfferCard({
               </Muted>
             ))}
           <Muted>
-            <time dateTime={offer.created_at}>
-              {moment ? fromNow(moment, offer.created_at, locale) : null}
-            </time>
+            <RelativeTime iso={offer.created_at} now={now} />
           </Muted>
         </Who>
         <Price aria-label={`${intl.formatMessage(messages.priceLabel)}: ${price}`}>{price}</Price>
