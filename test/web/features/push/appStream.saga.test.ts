@@ -41,6 +41,7 @@ const notChosenEvent: OfferNotChosenPushEvent = {
   task_uuid: TASK_UUID,
   task_identifier: 'TK7Q2XYZ',
   task_title: 'Fix the kitchen sink',
+  reason: null,
 };
 
 /** A real store at a URL; with a user, `me` is known as after boot or login. */
