@@ -128,6 +128,17 @@ describe('the app-wide stream of a signed-in user', () => {
     });
   });
 
+  it("with the owner's reason: the notice says it (issue 19)", async () => {
+    const { store } = await setup('/en/tasks?categories=plumbing', chosenFreelancer);
+    const stream = await streamAt('/api/push');
+    stream.send({ ...notChosenEvent, reason: 'timing' });
+    await waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    expect(store.getState().notices[0]).toMatchObject({
+      message: { id: 'push.notice.notChosenReason' },
+      values: { title: 'Fix the kitchen sink', reason: 'timing' },
+    });
+  });
+
   it('on the task page itself: no chat notice (the conversation is there), no link to itself', async () => {
     const { store } = await setup('/en/tasks/TK7Q2XYZ', chosenFreelancer);
     store.dispatch(taskPageOpened({ uuid: TASK_UUID, slug: 'TK7Q2XYZ' }));
