@@ -71,6 +71,11 @@ const Price = styled.strong`
   font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
+const NotChosen = styled.p`
+  margin: 0;
+  font-weight: 600;
+`;
+
 const Description = styled.p`
   margin: 0;
   white-space: pre-line;
@@ -190,6 +195,11 @@ export const OfferCard = memo(function OfferCard({
         </Who>
         <Price aria-label={`${intl.formatMessage(messages.priceLabel)}: ${price}`}>{price}</Price>
       </Head>
+      {offer.not_chosen_reason && (
+        <NotChosen>
+          {intl.formatMessage(messages.notChosenReason, { reason: offer.not_chosen_reason })}
+        </NotChosen>
+      )}
       <Description>{offer.description}</Description>
       {(canEdit || canAssign || onChat) && (
         <Actions>
