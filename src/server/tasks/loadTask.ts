@@ -8,6 +8,7 @@ import { awaitingActionOf, REVIEW_WINDOW_OPEN_SQL } from '../completion/awaiting
 import type { Locale } from '../../shared/locales';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
+import { taskRemoved } from '../errors';
 import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl } from '../users';
 import { VIEW_WINDOW_HOURS } from './views';
 import { offersVisibleTo, presentLocations, seesExactPlaces, type LocationRow } from './privacy';
@@ -16,6 +17,8 @@ export { approximateAddress } from './privacy';
 
 export interface Viewer {
   uuid: string;
+  /** A moderator sees a hidden task (issue 19). */
+  is_moderator?: boolean;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,6 +51,8 @@ interface TaskRow {
   author_deleted: boolean;
   author_phone_number: string | null;
   author_email: string;
+  hidden_at: Date | string | null;
+  hidden_reason: string | null;
 }
 
 interface OfferRow {
@@ -208,6 +213,7 @@ export async function loadTaskEntry(
             COALESCE(c.title ->> $2, c.title ->> 'en', c.title ->> 'lv', c.slug) AS category_title,
             ${AUTHOR_COLUMNS_SQL},
             u.phone_number AS author_phone_number, u.email AS author_email,
+            t.hidden_at, t.hidden_reason,
             (SELECT COALESCE(json_agg(l.locale ORDER BY l.locale), '[]')
                FROM task_languages l WHERE l.task_uuid = t.uuid) AS languages,
             (SELECT COALESCE(json_agg(json_build_object('lat', l.lat, 'lng', l.lng, 'city', l.city,
@@ -233,6 +239,9 @@ export async function loadTaskEntry(
   );
   const row = rows[0];
   if (!row) return null;
+  // A hidden task is gone (410) for everyone but its owner and moderators, on every route.
+  const seesHidden = viewer !== null && (viewer.uuid === row.author_uuid || viewer.is_moderator);
+  if (row.hidden_at !== null && !seesHidden) throw taskRemoved();
   const { languages, locations, images, offers } = row;
 
   const chosen = offers.find((o) => o.chosen_at !== null);
@@ -293,6 +302,9 @@ export async function loadTaskEntry(
       viewer?.uuid ?? null,
     ),
     second_party_contacts: contacts,
+    ...(row.hidden_at !== null
+      ? { moderation: { hidden_at: iso(row.hidden_at), reason: row.hidden_reason ?? '' } }
+      : {}),
   };
   return {
     task,
