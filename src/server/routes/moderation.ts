@@ -25,6 +25,7 @@ import {
   moderationReasonSchema,
 } from '../../shared/validation/moderation';
 import { requireUser } from '../auth/session';
+import type { Queryable } from '../db/db';
 import { forbidden, notFound } from '../errors';
 import {
   decideTask,
@@ -89,48 +90,45 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
     return { data: await listLog(app.db) };
   });
 
-  const taskDecision = (action: TaskDecision) =>
-    app.post<{ Params: { uuid: string } }>(
-      `/moderation/tasks/:uuid/${action}`,
-      { bodyLimit },
-      async (request) => {
-        const moderator = requireModerator(request);
-        const uuid = request.params.uuid;
-        if (!isUuid(uuid)) throw notFound();
-        const form = await validateBody(
-          action === 'restore' ? moderationNoteSchema : moderationReasonSchema,
-          request.body,
-        );
-        const result = await app.db.transaction((tx) =>
-          decideTask(tx, moderator.uuid, uuid.toLowerCase(), action, form.reason),
-        );
-        await publish(app, result);
-        return { data: result.data };
-      },
-    );
-  taskDecision('hide');
-  taskDecision('restore');
-  taskDecision('dismiss');
+  /**
+   * One decision route: moderator, uuid, reason (a note for the undoing actions), then the
+   * decision and its audit row in one transaction, then the pushes.
+   */
+  const decisionRoute = (
+    path: string,
+    optionalReason: boolean,
+    decide: (
+      tx: Queryable,
+      moderatorUuid: string,
+      uuid: string,
+      reason: string,
+    ) => Promise<DecisionResult<unknown>>,
+  ) =>
+    app.post<{ Params: { uuid: string } }>(path, { bodyLimit }, async (request) => {
+      const moderator = requireModerator(request);
+      const uuid = request.params.uuid;
+      if (!isUuid(uuid)) throw notFound();
+      const form = await validateBody(
+        optionalReason ? moderationNoteSchema : moderationReasonSchema,
+        request.body,
+      );
+      const result = await app.db.transaction((tx) =>
+        decide(tx, moderator.uuid, uuid.toLowerCase(), form.reason),
+      );
+      await publish(app, result);
+      return { data: result.data };
+    });
 
-  const userDecision = (action: 'suspend' | 'unsuspend') =>
-    app.post<{ Params: { uuid: string } }>(
-      `/moderation/users/:uuid/${action}`,
-      { bodyLimit },
-      async (request) => {
-        const moderator = requireModerator(request);
-        const uuid = request.params.uuid;
-        if (!isUuid(uuid)) throw notFound();
-        const form = await validateBody(
-          action === 'unsuspend' ? moderationNoteSchema : moderationReasonSchema,
-          request.body,
-        );
-        const result = await app.db.transaction((tx) =>
-          decideUser(tx, moderator.uuid, uuid.toLowerCase(), action, form.reason),
-        );
-        await publish(app, result);
-        return { data: result.data };
-      },
+  for (const action of ['hide', 'restore', 'dismiss'] as const satisfies readonly TaskDecision[]) {
+    decisionRoute(`/moderation/tasks/:uuid/${action}`, action === 'restore', (tx, by, uuid, why) =>
+      decideTask(tx, by, uuid, action, why),
     );
-  userDecision('suspend');
-  userDecision('unsuspend');
+  }
+  for (const action of ['suspend', 'unsuspend'] as const) {
+    decisionRoute(
+      `/moderation/users/:uuid/${action}`,
+      action === 'unsuspend',
+      (tx, by, uuid, why) => decideUser(tx, by, uuid, action, why),
+    );
+  }
 };
