@@ -209,6 +209,31 @@ describe('the report queue and task decisions', () => {
     }
   });
 
+  it("closes a hidden task's chat to the freelancer; its owner keeps it", async () => {
+    const freelancer = await createUser(t.db, { is_freelancer: true });
+    const task = await createTask(t.db, { author_uuid: owner.uuid, category_id: categoryId });
+    await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
+    const ownerAgent = await loggedIn(t, owner);
+    const opened = await ownerAgent.post(
+      `/api/chat/conversations/task/${task.uuid}/${freelancer.uuid}`,
+    );
+    expect(opened.statusCode).toBe(201);
+    const conversation = opened.json().data.uuid as string;
+    const freelancerAgent = await loggedIn(t, freelancer);
+    expect((await freelancerAgent.get(`/api/chat/conversations/${conversation}`)).statusCode).toBe(
+      200,
+    );
+    await moderator.post(`/api/moderation/tasks/${task.uuid}/hide`, { reason: 'Spam offers' });
+    expect((await freelancerAgent.get(`/api/chat/conversations/${conversation}`)).statusCode).toBe(
+      410,
+    );
+    const list = await freelancerAgent.get('/api/chat/conversations');
+    expect(list.json().data).toEqual([]);
+    expect((await ownerAgent.get(`/api/chat/conversations/${conversation}`)).statusCode).toBe(200);
+    await moderator.post(`/api/moderation/tasks/${task.uuid}/restore`, {});
+    await t.db.query('DELETE FROM moderation_log WHERE task_uuid = $1', [task.uuid]);
+  });
+
   it('moves decided reports to the closed queue and tells the reporter in /api/me/reports', async () => {
     const closed = (await moderator.get('/api/moderation/reports?status=closed')).json().data;
     expect(closed.counts).toMatchObject({ open_reports: 0, closed_reports: 2 });
