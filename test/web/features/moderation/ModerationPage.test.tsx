@@ -188,5 +188,7 @@ describe('a hidden task', () => {
       await screen.findByRole('heading', { name: 'This task was removed by moderation' }),
     ).toBeInTheDocument();
     expect(document.querySelector('[data-status="410"]')).not.toBeNull();
+    // The error page, not an "unexpected error" notice (which the server render did not have).
+    expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
   });
 });
