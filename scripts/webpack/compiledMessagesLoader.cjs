@@ -15,7 +15,16 @@ const PARTS = {
   list: ['taskList'],
   // The map and the lightbox show on the task page and the task form (which loads every part).
   task: ['completion', 'lightbox', 'map', 'offers', 'reports', 'tasks'],
-  later: ['freelancers', 'info', 'profile', 'registration', 'taskForm', 'validation'],
+  later: [
+    'freelancers',
+    'info',
+    'moderation',
+    'myReports',
+    'profile',
+    'registration',
+    'taskForm',
+    'validation',
+  ],
 };
 
 const partOf = (id) => {

@@ -26,6 +26,7 @@ import { chatRoutes } from './routes/chat';
 import { completionRoutes } from './routes/completion';
 import { freelancerRoutes } from './routes/freelancers';
 import { healthRoutes } from './routes/health';
+import { moderationRoutes } from './routes/moderation';
 import { offerRoutes } from './routes/offers';
 import { profileRoutes } from './routes/profiles';
 import { reasonRoutes } from './routes/reasons';
@@ -134,6 +135,7 @@ export async function buildServer(
       await api.register(reasonRoutes);
       await api.register(completionRoutes);
       await api.register(reportRoutes);
+      await api.register(moderationRoutes);
       await api.register(pushRoutes);
     },
     { prefix: config.public.apiBase },

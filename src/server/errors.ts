@@ -24,6 +24,8 @@ export class FieldErrors extends Error {
 
 export const notFound = () => new HttpError(404, 'errors.not_found');
 export const forbidden = () => new HttpError(403, 'errors.forbidden');
+/** A task a moderator hid (issue 19), for everyone but its owner and moderators. */
+export const taskRemoved = () => new HttpError(410, 'moderation.task_removed');
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

@@ -12,6 +12,7 @@ export const DEMO_ACCOUNTS = [
   'freelancer@talka.test',
   'freelancer2@talka.test',
   'business@talka.test',
+  'moderator@talka.test',
 ];
 export const DEMO_PASSWORD = 'talka-demo';
 

@@ -15,6 +15,9 @@ export interface UserRow {
   languages: string[];
   /** Category ids offered as a freelancer (migration 002). */
   categories?: number[];
+  /** Moderation (migration 005). */
+  is_moderator?: boolean;
+  suspended_at?: Date | string | null;
   customer_rating: string | number | null;
   freelancer_rating: string | number | null;
   last_seen_at: Date | string | null;
@@ -42,6 +45,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     phone_number: user.phone_number,
     languages: user.languages.filter(isLocale),
     categories: (user.categories ?? []).map(Number),
+    ...(user.is_moderator ? { is_moderator: true as const } : {}),
   };
 }
 

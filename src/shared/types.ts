@@ -126,6 +126,16 @@ export interface Task {
    * viewer's own while it is still hidden from the other party.
    */
   reviews: TaskReview[];
+  /**
+   * Set when a moderator hid the task (issue 19); only its owner and moderators ever get a hidden
+   * task (everyone else gets 410), and the owner sees the reason on the task page.
+   */
+  moderation?: TaskModeration;
+}
+
+export interface TaskModeration {
+  hidden_at: string;
+  reason: string;
 }
 
 export interface CurrentUser {
@@ -141,6 +151,8 @@ export interface CurrentUser {
   languages?: Locale[];
   /** Category ids offered as a freelancer. */
   categories?: number[];
+  /** Present (true) only for a moderator (issue 19): the moderation page and its menu link. */
+  is_moderator?: true;
 }
 
 export interface IncompleteReason {
@@ -334,4 +346,76 @@ export interface OfferNotChosenPushEvent {
   task_title: string;
   /** The owner's reason for the others, if they gave one. */
   reason: NotChosenReason | null;
+}
+
+/** Push event to a reporter when a moderator decided their report (issue 19). */
+export interface ReportDecidedPushEvent {
+  handler: 'reports.decided';
+  task_uuid: string;
+  /** The task's slug: the notice links to "My reports" (the task itself may be gone). */
+  task_identifier: string;
+  task_title: string;
+  status: 'action_taken' | 'dismissed';
+}
+
+/** A report as its reporter sees it (GET /api/me/reports). */
+export interface MyReport {
+  id: number;
+  message: string;
+  created_at: string;
+  status: 'open' | 'action_taken' | 'dismissed';
+  decided_at: string | null;
+  /** null when the task was deleted since. */
+  task: { uuid: string; identifier: string; title: string } | null;
+}
+
+/** The moderation page (GET /api/moderation/reports): reports grouped by task, oldest first. */
+export interface ModerationReport {
+  id: number;
+  message: string;
+  created_at: string;
+  status: 'open' | 'action_taken' | 'dismissed';
+  decided_at: string | null;
+  /** Reported without an account: no follow-up is possible. */
+  anonymous: boolean;
+}
+
+export interface ModerationTaskAuthor {
+  uuid: string;
+  full_name: string;
+  display_name: string;
+  suspended_at: string | null;
+  deleted: boolean;
+}
+
+export interface ModerationReportGroup {
+  task: {
+    uuid: string;
+    identifier: string;
+    title: string;
+    status: string;
+    created_at: string;
+    hidden_at: string | null;
+    hidden_reason: string | null;
+    author: ModerationTaskAuthor;
+  };
+  reports: ModerationReport[];
+  reports_count: number;
+  first_reported_at: string;
+}
+
+export interface ModerationReportsPage {
+  status: 'open' | 'closed';
+  groups: ModerationReportGroup[];
+  counts: { open_reports: number; open_tasks: number; closed_reports: number };
+}
+
+export interface ModerationLogEntry {
+  id: number;
+  action: 'hide' | 'restore' | 'dismiss' | 'suspend' | 'unsuspend';
+  reason: string;
+  created_at: string;
+  moderator: { uuid: string; display_name: string };
+  task: { uuid: string; identifier: string; title: string } | null;
+  user: { uuid: string; display_name: string } | null;
 }

@@ -43,7 +43,10 @@ interface SessionUserRow extends UserRow {
   user_stale: boolean;
 }
 
-/** Looks up the session cookie; null when absent, expired or the user is gone. */
+/**
+ * Looks up the session cookie; null when absent, expired, or the user is gone or suspended (a
+ * suspension also deletes the user's sessions; this keeps one that raced it from acting).
+ */
 async function lookup(db: Db, config: ServerConfig, token: string): Promise<SessionUserRow | null> {
   const rows = await db.query<SessionUserRow>(
     `SELECT u.*, s.id AS session_id,
@@ -52,7 +55,7 @@ async function lookup(db: Db, config: ServerConfig, token: string): Promise<Sess
        FROM sessions s JOIN users u ON u.uuid = s.user_uuid
       WHERE s.id = $1 AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
-        AND u.deleted_at IS NULL`,
+        AND u.deleted_at IS NULL AND u.suspended_at IS NULL`,
     [
       hashToken(token),
       config.sessionIdleMinutes,

@@ -10,7 +10,7 @@ import type {
   ChatReadReceipt,
 } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
-import { forbidden, HttpError, notFound } from '../errors';
+import { forbidden, HttpError, notFound, taskRemoved } from '../errors';
 import { isUuid } from '../push/hub';
 import { photoOf } from '../users';
 
@@ -21,6 +21,7 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
 
 interface ConversationRow {
   uuid: string;
+  task_hidden: boolean;
   task_uuid: string;
   task_identifier: string;
   task_title: string;
@@ -50,9 +51,12 @@ export interface LoadedConversation {
   conversation: ChatConversation;
   customerUuid: string;
   freelancerUuid: string;
+  /** A moderator hid the task (issue 19): gone (410) for the freelancer, kept for its owner. */
+  taskHidden: boolean;
 }
 
 const CONVERSATION_COLUMNS = `c.uuid, c.task_uuid, t.identifier AS task_identifier, t.title AS task_title,
+        t.hidden_at IS NOT NULL AS task_hidden,
         c.customer_uuid, cu.display_name AS customer_display_name,
         cu.photo_path AS customer_photo_path, cu.deleted_at IS NOT NULL AS customer_deleted,
         c.freelancer_uuid, fu.display_name AS freelancer_display_name,
@@ -101,6 +105,7 @@ function toConversation(row: ConversationRow): LoadedConversation {
     },
     customerUuid: row.customer_uuid,
     freelancerUuid: row.freelancer_uuid,
+    taskHidden: row.task_hidden,
   };
 }
 
@@ -115,10 +120,16 @@ export function toMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** The other participant's uuid, or 403 when the user is not a participant. */
+/**
+ * The other participant's uuid, or 403 when the user is not a participant; 410 for the freelancer
+ * when a moderator hid the task.
+ */
 export function otherParticipant(loaded: LoadedConversation, userUuid: string): string {
   if (userUuid === loaded.customerUuid) return loaded.freelancerUuid;
-  if (userUuid === loaded.freelancerUuid) return loaded.customerUuid;
+  if (userUuid === loaded.freelancerUuid) {
+    if (loaded.taskHidden) throw taskRemoved();
+    return loaded.customerUuid;
+  }
   throw forbidden();
 }
 
@@ -192,7 +203,7 @@ export async function listConversations(
               c.created_at
             ) AS last_activity
        ${CONVERSATION_FROM}
-      WHERE (c.customer_uuid = $1 OR c.freelancer_uuid = $1)
+      WHERE (c.customer_uuid = $1 OR (c.freelancer_uuid = $1 AND t.hidden_at IS NULL))
         AND ($2::uuid IS NULL OR c.task_uuid = $2::uuid)
       ORDER BY last_activity DESC, c.created_at DESC, c.uuid`,
     [userUuid, taskUuid ?? null],
@@ -256,7 +267,8 @@ export async function unreadCount(db: Db, userUuid: string): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count
        FROM chat_messages m JOIN chat_conversations c ON c.uuid = m.conversation_uuid
-      WHERE (c.customer_uuid = $1 OR c.freelancer_uuid = $1)
+       JOIN tasks t ON t.uuid = c.task_uuid
+      WHERE (c.customer_uuid = $1 OR (c.freelancer_uuid = $1 AND t.hidden_at IS NULL))
         AND m.sender_uuid <> $1 AND m.read_at IS NULL`,
     [userUuid],
   );

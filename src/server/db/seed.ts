@@ -18,7 +18,13 @@ import { CATEGORIES, categoryById, topCategoryOf } from './seedData/categories';
 import { avatarSvg, taskIllustrationSvg, writeAvatar, writeTaskImage } from './seedData/images';
 import { REASONS } from './seedData/reasons';
 import { DEMO_TASKS, type RelativeLocal, type TaskSeed } from './seedData/tasks';
-import { DEMO_MARKER_EMAIL, DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './seedData/users';
+import {
+  DEMO_MARKER_EMAIL,
+  DEMO_MODERATOR,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type DemoUserKey,
+} from './seedData/users';
 
 export interface SeedOptions {
   /** Folder served as /uploads; demo pictures are written below it. */
@@ -70,8 +76,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ seeded: boolean
       const marker = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [
         DEMO_MARKER_EMAIL,
       ]);
-      if (marker.length > 0) return { seeded: false };
+      if (marker.length > 0) {
+        await ensureModerator(tx, now);
+        return { seeded: false };
+      }
       await insertDemo(tx, now, opts.uploadsDir, writtenDirs);
+      await ensureModerator(tx, now);
       return { seeded: true };
     });
   } catch (err) {
@@ -132,6 +142,27 @@ async function insertDemo(
   for (const [index, task] of DEMO_TASKS.entries()) {
     await insertTask(tx, now, uploadsDir, writtenDirs, task, index, uuidOf);
   }
+}
+
+/** The demo moderator, when missing (a database seeded before moderation existed gets it too). */
+async function ensureModerator(tx: Queryable, now: Date): Promise<void> {
+  const found = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [
+    DEMO_MODERATOR.email,
+  ]);
+  if (found.length > 0) return;
+  await tx.query(
+    `INSERT INTO users (email, password_hash, full_name, display_name, languages, is_moderator,
+       created_at)
+     VALUES ($1, $2, $3, $4, $5::text[], true, $6)`,
+    [
+      DEMO_MODERATOR.email,
+      await hashPassword(DEMO_PASSWORD),
+      DEMO_MODERATOR.fullName,
+      DEMO_MODERATOR.displayName,
+      DEMO_MODERATOR.languages,
+      hoursAgo(now, DEMO_MODERATOR.createdDaysAgo * 24),
+    ],
+  );
 }
 
 async function insertUsers(

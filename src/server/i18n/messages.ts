@@ -27,7 +27,10 @@ export type ServerMessageId =
   | 'completion.already_reviewed'
   | 'completion.review_window_closed'
   | 'reports.already_reported'
-  | 'chat.offer_not_live';
+  | 'chat.offer_not_live'
+  | 'moderation.task_removed'
+  | 'auth.suspended'
+  | 'moderation.cannot_suspend_moderator';
 
 export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
   en: {
@@ -60,6 +63,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'You have already reported this task.',
     'chat.offer_not_live':
       'Your offer on this task is no longer open, so you cannot write in this chat.',
+    'moderation.task_removed': 'This task was removed by moderation.',
+    'auth.suspended':
+      'This account has been suspended by moderation. Contact support if you think this is a mistake.',
+    'moderation.cannot_suspend_moderator': 'A moderator cannot be suspended.',
   },
   lv: {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
@@ -95,6 +102,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Jūsu ziņojums par šo uzdevumu jau ir saņemts.',
     'chat.offer_not_live':
       'Jūsu piedāvājums šim uzdevumam vairs nav spēkā, tāpēc šajā tērzēšanā rakstīt nevarat.',
+    'moderation.task_removed': 'Šo uzdevumu moderācija ir noņēmusi.',
+    'auth.suspended':
+      'Moderācija ir apturējusi šo kontu. Ja domājat, ka tā ir kļūda, sazinieties ar atbalsta dienestu.',
+    'moderation.cannot_suspend_moderator': 'Moderatora kontu nevar apturēt.',
   },
   ru: {
     'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
@@ -129,6 +140,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Вы уже пожаловались на это задание.',
     'chat.offer_not_live':
       'Ваше предложение по этому заданию больше не действует, поэтому писать в этот чат нельзя.',
+    'moderation.task_removed': 'Это задание удалено модерацией.',
+    'auth.suspended':
+      'Этот аккаунт заблокирован модерацией. Если вы считаете это ошибкой, обратитесь в поддержку.',
+    'moderation.cannot_suspend_moderator': 'Модератора нельзя заблокировать.',
   },
   tr: {
     'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
@@ -159,6 +174,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Bu görevi zaten bildirdiniz.',
     'chat.offer_not_live':
       'Bu görev için teklifiniz artık geçerli değil, bu yüzden bu sohbete yazamazsınız.',
+    'moderation.task_removed': 'Bu görev moderasyon tarafından kaldırıldı.',
+    'auth.suspended':
+      'Bu hesap moderasyon tarafından askıya alındı. Bunun bir hata olduğunu düşünüyorsanız destek ekibiyle iletişime geçin.',
+    'moderation.cannot_suspend_moderator': 'Bir moderatör askıya alınamaz.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -190,6 +209,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Olete sellest ülesandest juba teatanud.',
     'chat.offer_not_live':
       'Teie pakkumine sellele ülesandele ei kehti enam, seega ei saa te sellesse vestlusesse kirjutada.',
+    'moderation.task_removed': 'Moderaator eemaldas selle ülesande.',
+    'auth.suspended':
+      'Moderaator on selle konto peatanud. Kui arvate, et see on viga, võtke ühendust toega.',
+    'moderation.cannot_suspend_moderator': 'Moderaatorit ei saa peatada.',
   },
   lt: {
     'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
@@ -223,5 +246,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Apie šią užduotį jau pranešėte.',
     'chat.offer_not_live':
       'Jūsų pasiūlymas šiai užduočiai nebegalioja, todėl šiame pokalbyje rašyti negalite.',
+    'moderation.task_removed': 'Šią užduotį pašalino moderavimas.',
+    'auth.suspended':
+      'Šią paskyrą užblokavo moderavimas. Jei manote, kad tai klaida, susisiekite su pagalbos tarnyba.',
+    'moderation.cannot_suspend_moderator': 'Moderatoriaus negalima užblokuoti.',
   },
 };

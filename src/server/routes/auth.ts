@@ -66,6 +66,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       throw new FieldErrors({ email: [{ id: 'auth.invalid_credentials' }] });
     }
     throttle.succeeded(form.email);
+    // A suspended account (issue 19) is told so, only once the password proved who is asking.
+    if (user.suspended_at) throw new FieldErrors({ email: [{ id: 'auth.suspended' }] });
     await startSession(request, reply, user);
     return { data: toCurrentUser(user) };
   });

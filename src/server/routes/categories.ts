@@ -26,6 +26,7 @@ export async function loadCategoryTree(db: Db, locale: Locale): Promise<Category
        SELECT s.root, count(t.uuid)::int AS n
          FROM subtree s
          LEFT JOIN tasks t ON t.category_id = s.id AND t.created_at > now() - interval '7 days'
+                          AND t.hidden_at IS NULL
         GROUP BY s.root
      )
      SELECT c.id, c.parent_id, c.slug,

@@ -163,7 +163,8 @@ export async function listFreelancers(
   now = Date.now(),
 ): Promise<Paginated<FreelancerCard>> {
   const { params, p } = sqlParams();
-  const where = ['u.is_freelancer', 'u.deleted_at IS NULL'];
+  // A suspended freelancer (issue 19) takes no work: not listed until unsuspended.
+  const where = ['u.is_freelancer', 'u.deleted_at IS NULL', 'u.suspended_at IS NULL'];
   if (filter.categories.length > 0) {
     const ids = await matchingCategoryIds(db, filter.categories);
     where.push(`u.categories && ${p(ids)}::int[]`);
@@ -182,7 +183,7 @@ export async function listFreelancers(
             u.freelancer_rating::float8 AS freelancer_rating, u.categories, u.languages,
             (SELECT count(*)::int FROM offers o JOIN tasks t ON t.uuid = o.task_uuid
               WHERE o.freelancer_uuid = u.uuid AND o.chosen_at IS NOT NULL
-                AND t.status = 'completed') AS completed_tasks_count
+                AND t.status = 'completed' AND t.hidden_at IS NULL) AS completed_tasks_count
        FROM users u
       WHERE ${whereSql}
       ORDER BY ${order}, u.created_at DESC, u.uuid DESC

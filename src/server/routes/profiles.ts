@@ -74,7 +74,7 @@ export async function loadProfile(
          FROM reviews r
          JOIN users a ON a.uuid = r.author_uuid
          JOIN tasks t ON t.uuid = r.task_uuid
-        WHERE r.target_uuid = $1 AND r.rate > 0
+        WHERE r.target_uuid = $1 AND r.rate > 0 AND t.hidden_at IS NULL
           AND (r.published_at IS NOT NULL
                OR r.created_at <= $2::timestamptz - make_interval(days => ${REVIEW_BLIND_DAYS}))
         ORDER BY r.created_at DESC, r.id DESC

@@ -242,7 +242,8 @@ export async function listTasks(
   now = new Date(),
 ): Promise<Paginated<TaskSummary>> {
   const { params, p } = sqlParams();
-  const where: string[] = [];
+  // A task a moderator hid leaves every list and count (issue 19).
+  const where: string[] = ['t.hidden_at IS NULL'];
 
   if (filter.categories && filter.categories.length > 0) {
     const ids = await categoryIdsWithDescendants(db, filter.categories);

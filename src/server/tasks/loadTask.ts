@@ -9,6 +9,7 @@ import type { Locale } from '../../shared/locales';
 import type { NotChosenReason } from '../../shared/notChosenReasons';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
+import { taskRemoved } from '../errors';
 import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl } from '../users';
 import { VIEW_WINDOW_HOURS } from './views';
 import {
@@ -24,6 +25,8 @@ export { approximateAddress } from './privacy';
 
 export interface Viewer {
   uuid: string;
+  /** A moderator sees a hidden task (issue 19). */
+  is_moderator?: boolean;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,6 +59,8 @@ interface TaskRow {
   author_deleted: boolean;
   author_phone_number: string | null;
   author_email: string;
+  hidden_at: Date | string | null;
+  hidden_reason: string | null;
 }
 
 interface OfferRow {
@@ -233,6 +238,7 @@ export async function loadTaskEntry(
             COALESCE(c.title ->> $2, c.title ->> 'en', c.title ->> 'lv', c.slug) AS category_title,
             ${AUTHOR_COLUMNS_SQL},
             u.phone_number AS author_phone_number, u.email AS author_email,
+            t.hidden_at, t.hidden_reason,
             (SELECT COALESCE(json_agg(l.locale ORDER BY l.locale), '[]')
                FROM task_languages l WHERE l.task_uuid = t.uuid) AS languages,
             (SELECT COALESCE(json_agg(json_build_object('lat', l.lat, 'lng', l.lng, 'city', l.city,
@@ -259,6 +265,9 @@ export async function loadTaskEntry(
   );
   const row = rows[0];
   if (!row) return null;
+  // A hidden task is gone (410) for everyone but its owner and moderators, on every route.
+  const seesHidden = viewer !== null && (viewer.uuid === row.author_uuid || viewer.is_moderator);
+  if (row.hidden_at !== null && !seesHidden) throw taskRemoved();
   const { languages, locations, images, offers } = row;
   const now = options.now ?? new Date();
 
@@ -321,6 +330,9 @@ export async function loadTaskEntry(
     ),
     second_party_contacts: contacts,
     reviews: reviewsVisibleTo(row.reviews, viewer?.uuid ?? null, now),
+    ...(row.hidden_at !== null
+      ? { moderation: { hidden_at: iso(row.hidden_at), reason: row.hidden_reason ?? '' } }
+      : {}),
   };
   return {
     task,

@@ -144,8 +144,9 @@ export const baseQuery: BaseQueryFn<
   const error = result.error;
   if (error.status === 401 || error.status === 419) {
     if (!extraOptions.handle401) api.dispatch(sessionExpired({ status: error.status }));
-  } else if (error.status === 404) {
-    if (!extraOptions.handle404) api.dispatch(showErrorPage(404));
+  } else if (error.status === 404 || error.status === 410) {
+    // 410: a task a moderator hid (issue 19), shown as its own error page like a missing one.
+    if (!extraOptions.handle404) api.dispatch(showErrorPage(error.status));
   } else if (error.status === 500) {
     if (!extraOptions.handle500) api.dispatch(showErrorPage(500));
   } else if (UNREACHABLE.has(error.status) && !api.signal.aborted) {

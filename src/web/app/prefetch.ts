@@ -25,6 +25,7 @@ import { freelancersApi, freelancersArgs } from '../features/freelancers/freelan
 import { recentTasksArgs } from '../features/home/recentTasks';
 import { offersApi } from '../features/offers/offersApi';
 import { SEES_OFFERS, showsNoOffers } from '../features/offers/roles';
+import { moderationApi } from '../features/moderation/moderationApi';
 import { profileApi } from '../features/profile/profileApi';
 import { sessionApi } from '../features/session/sessionApi';
 import { taskListApi } from '../features/taskList/taskListApi';
@@ -88,6 +89,15 @@ async function prefetchTaskExtras(
  * user, the sidebar's categories) and resolves when all have settled. Failures stay in the cache
  * as the API's answer (a 404 task renders the 404 page); nothing throws.
  */
+/** The moderation page's queries, for a moderator only (everyone else gets the 404 page). */
+async function prefetchModeration(dispatch: Dispatch, search: URLSearchParams): Promise<void> {
+  const me = await dispatch(sessionApi.endpoints.me.initiate());
+  if (!me.data?.is_moderator) return;
+  const status = search.get('status') === 'closed' ? 'closed' : 'open';
+  void dispatch(moderationApi.endpoints.getModerationReports.initiate(status));
+  void dispatch(moderationApi.endpoints.getModerationLog.initiate());
+}
+
 export async function prefetchPage(store: AppStore, page: PagePrefetch): Promise<void> {
   const { name, params, locale } = page;
   const { dispatch } = store;
@@ -124,6 +134,16 @@ export async function prefetchPage(store: AppStore, page: PagePrefetch): Promise
       break;
     case 'profile':
       void dispatch(profileApi.endpoints.getProfile.initiate({ uuid: params.uuid ?? '', locale }));
+      break;
+    case 'moderation':
+      waits.push(prefetchModeration(dispatch, search));
+      break;
+    case 'myReports':
+      waits.push(
+        dispatch(sessionApi.endpoints.me.initiate()).then((me) => {
+          if (me.data) void dispatch(moderationApi.endpoints.getMyReports.initiate());
+        }),
+      );
       break;
     default:
       // login, register, confirmEmail, becomeFreelancer, tasksCreate, 404: the user (and categories).

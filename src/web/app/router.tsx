@@ -91,6 +91,16 @@ export const PAGES: PageRoute[] = [
       import(/* webpackChunkName: "page-task-view" */ '../features/taskForm/TaskViewPage'),
   },
   // The footer's pages: one chunk for the four (src/web/features/info).
+  {
+    name: 'moderation',
+    load: () =>
+      import(/* webpackChunkName: "page-moderation" */ '../features/moderation/ModerationPage'),
+  },
+  {
+    name: 'myReports',
+    load: () =>
+      import(/* webpackChunkName: "page-my-reports" */ '../features/moderation/MyReportsPage'),
+  },
   ...(['terms', 'privacy', 'help', 'contact'] as const).map((name): PageRoute => ({
     name,
     load: () =>

@@ -53,6 +53,9 @@ export const ROUTES = {
   confirmEmail: same('confirm-email'),
   freelancers: same('freelancers'),
   profile: same('user/profile/:uuid'),
+  // Moderation (issue 19): the moderators' page, and every user's own reports.
+  moderation: same('moderation'),
+  myReports: same('my-reports'),
   // The footer's pages (src/web/features/info).
   terms: {
     lv: 'noteikumi',

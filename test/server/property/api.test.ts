@@ -73,6 +73,8 @@ async function makeWorld(categoryId: number): Promise<World> {
   });
   const newcomerUser = await createUser(t.db, { full_name: 'Nora Newcomer', is_freelancer: true });
   const strangerUser = await createUser(t.db, { full_name: 'Sandis Stranger' });
+  const moderatorUser = await createUser(t.db, { full_name: 'Māra Moderator' });
+  await t.db.query('UPDATE users SET is_moderator = true WHERE uuid = $1', [moderatorUser.uuid]);
   const task = await createTask(t.db, { author_uuid: ownerUser.uuid, category_id: categoryId });
   const offer = await createOffer(t.db, {
     task_uuid: task.uuid,
@@ -90,6 +92,7 @@ async function makeWorld(categoryId: number): Promise<World> {
     freelancer: await logIn(t.app, freelancerUser),
     newcomer: await logIn(t.app, newcomerUser),
     stranger: await logIn(t.app, strangerUser),
+    moderator: await logIn(t.app, { ...moderatorUser, is_moderator: true }),
     task,
     offer,
     conversation: res.json<{ data: { uuid: string } }>().data.uuid,

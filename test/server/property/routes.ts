@@ -17,9 +17,19 @@ import { completionSchema, type CompletionReason } from '../../../src/shared/val
 import { loginSchema, registerSchema } from '../../../src/shared/validation/auth';
 import { offerFormSchema } from '../../../src/shared/validation/offer';
 import { becomeFreelancerSchema, profileSchema } from '../../../src/shared/validation/profile';
+import {
+  moderationNoteSchema,
+  moderationReasonSchema,
+} from '../../../src/shared/validation/moderation';
 import { reportSchema } from '../../../src/shared/validation/report';
 import { parseTaskMultipart, taskFormSchema } from '../../../src/shared/validation/taskForm';
-import { createOffer, createTask, type TestOffer, type TestTask } from '../../support/server';
+import {
+  createOffer,
+  createTask,
+  createUser,
+  type TestOffer,
+  type TestTask,
+} from '../../support/server';
 import { validTaskFields } from '../../support/taskFields';
 import {
   jsonBodyArb,
@@ -30,7 +40,7 @@ import {
   type MultipartPart,
 } from './support';
 
-export type Role = 'owner' | 'freelancer' | 'newcomer' | 'stranger' | 'throwaway';
+export type Role = 'owner' | 'freelancer' | 'newcomer' | 'stranger' | 'throwaway' | 'moderator';
 
 /** One set of related rows and logged-in users; runs rotate over several (per-user rate limits). */
 export interface World {
@@ -41,6 +51,8 @@ export interface World {
   newcomer: Client;
   /** A customer with no part in `task`. */
   stranger: Client;
+  /** A moderator (issue 19). */
+  moderator: Client;
   task: TestTask;
   offer: TestOffer;
   conversation: string;
@@ -458,6 +470,53 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     },
   },
   [`GET ${API}/push`]: { role: 'owner', query: ['tasks'], stream: true },
+  // --- Moderation (issue 19) ---------------------------------------------------------------------
+  [`GET ${API}/moderation/reports`]: { role: 'moderator', query: ['status'] },
+  [`GET ${API}/moderation/log`]: { role: 'moderator' },
+  [`POST ${API}/moderation/tasks/:uuid/hide`]: {
+    role: 'moderator',
+    real: (_env, w) => ({ uuid: w.task.uuid }),
+    body: () => jsonBodyArb({ reason: 'Selling counterfeit goods' }),
+    accepts: jsonRoute(moderationReasonSchema),
+    after: async (env, w) => {
+      await env.db.query(
+        `UPDATE tasks SET hidden_at = NULL, hidden_reason = NULL, hidden_by_suspension = false
+          WHERE uuid = $1`,
+        [w.task.uuid],
+      );
+    },
+  },
+  [`POST ${API}/moderation/tasks/:uuid/restore`]: {
+    role: 'moderator',
+    real: (_env, w) => ({ uuid: w.task.uuid }),
+    body: () => jsonBodyArb({ reason: 'Fixed by its author' }),
+    accepts: jsonRoute(moderationNoteSchema),
+  },
+  [`POST ${API}/moderation/tasks/:uuid/dismiss`]: {
+    role: 'moderator',
+    real: (_env, w) => ({ uuid: w.task.uuid }),
+    body: () => jsonBodyArb({ reason: 'Within the rules' }),
+    accepts: jsonRoute(moderationReasonSchema),
+  },
+  // A fresh user each run: a suspension ends the target's sessions.
+  [`POST ${API}/moderation/users/:uuid/suspend`]: {
+    role: 'moderator',
+    real: async (env) => ({ uuid: (await createUser(env.db)).uuid }),
+    body: () => jsonBodyArb({ reason: 'Fraudulent offers' }),
+    accepts: jsonRoute(moderationReasonSchema),
+  },
+  [`POST ${API}/moderation/users/:uuid/unsuspend`]: {
+    role: 'moderator',
+    real: async (env) => {
+      const user = await createUser(env.db);
+      await env.db.query('UPDATE users SET suspended_at = now() WHERE uuid = $1', [user.uuid]);
+      return { uuid: user.uuid };
+    },
+    body: () => jsonBodyArb({ reason: 'Appeal accepted' }),
+    accepts: jsonRoute(moderationNoteSchema),
+  },
+  [`GET ${API}/me/reports`]: { role: 'stranger' },
+  // --- end of moderation -------------------------------------------------------------------------
   // Outside the API, but a route all the same: stored files by path.
   ['GET /uploads/*']: { role: 'stranger', real: () => ({ '*': 'tasks/none/x.png' }) },
 };

@@ -385,6 +385,59 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ chosen: 204 }),
     },
   ],
+  // --- Moderation (issue 19) --------------------------------------------------------------------
+  // None of these roles is a moderator: visitors 401, everyone else 403, before any lookup. The
+  // moderator's own answers: moderationAuthorization.test.ts.
+  'GET /api/moderation/reports': [
+    { target: 'queue', url: () => '/api/moderation/reports?status=open', expect: only({}) },
+  ],
+  'GET /api/moderation/log': [
+    { target: 'log', url: () => '/api/moderation/log', expect: only({}) },
+  ],
+  'POST /api/moderation/tasks/:uuid/hide': [
+    {
+      target: 'TKPROG01',
+      url: (f) => `/api/moderation/tasks/${prog(f)}/hide`,
+      body: { reason: 'Spam' },
+      expect: only({}),
+    },
+  ],
+  'POST /api/moderation/tasks/:uuid/restore': [
+    {
+      target: 'TKPROG01',
+      url: (f) => `/api/moderation/tasks/${prog(f)}/restore`,
+      body: {},
+      expect: only({}),
+    },
+  ],
+  'POST /api/moderation/tasks/:uuid/dismiss': [
+    {
+      target: 'TKPROG01',
+      url: (f) => `/api/moderation/tasks/${prog(f)}/dismiss`,
+      body: { reason: 'Fine' },
+      expect: only({}),
+    },
+  ],
+  'POST /api/moderation/users/:uuid/suspend': [
+    {
+      target: 'the owner',
+      url: (f) => `/api/moderation/users/${f.users.owner}/suspend`,
+      body: { reason: 'Spam' },
+      expect: only({}),
+    },
+  ],
+  'POST /api/moderation/users/:uuid/unsuspend': [
+    {
+      target: 'the owner',
+      url: (f) => `/api/moderation/users/${f.users.owner}/unsuspend`,
+      body: {},
+      expect: only({}),
+    },
+  ],
+  'GET /api/me/reports': [
+    { target: 'own reports', url: () => '/api/me/reports', expect: loggedIn(200) },
+  ],
+  // --- end of moderation -------------------------------------------------------------------------
   'DELETE /api/tasks/:uuid': [
     { target: 'TKPROG01 (assigned)', url: (f) => `/api/tasks/${prog(f)}`, expect: only({}) },
     { target: 'TKOPEN01', url: (f) => `/api/tasks/${open(f)}`, expect: only({ owner: 204 }) },

@@ -32,6 +32,18 @@ export interface UserSeed {
   avatar: { initials: string; from: string; to: string } | null;
 }
 
+/**
+ * The demo moderator (issue 19): not a marketplace user, only the moderation page. Added to a
+ * database seeded before moderation existed too (seed.ts ensureModerator).
+ */
+export const DEMO_MODERATOR = {
+  email: 'moderator@talka.test',
+  fullName: 'Māra Kalniņa',
+  displayName: 'Māra K.',
+  languages: ['lv', 'en', 'ru'] as Locale[],
+  createdDaysAgo: 500,
+} as const;
+
 /** The account whose presence means the demo data is already there. */
 export const DEMO_MARKER_EMAIL = 'customer@talka.test';
 

@@ -24,6 +24,12 @@ const messages = defineMessages({
     id: 'errors.unavailable.text',
     defaultMessage: 'This page will load by itself as soon as Talka is back.',
   },
+  goneTitle: { id: 'errors.gone.title', defaultMessage: 'This task was removed by moderation' },
+  goneText: {
+    id: 'errors.gone.text',
+    defaultMessage:
+      'A moderator found that it breaks the rules of Talka, so it is no longer shown.',
+  },
   otherTitle: { id: 'errors.other.title', defaultMessage: 'Error {status}' },
   otherText: {
     id: 'errors.other.text',
@@ -46,8 +52,8 @@ const Code = styled.p`
 `;
 
 /**
- * The error page for an HTTP status: 404, 503 (the outage banner retries above it) and other 5xx
- * have their own texts, others a generic one.
+ * The error page for an HTTP status: 404, 410 (the only 410 is a task a moderator hid, issue 19),
+ * 503 (the outage banner retries above it) and other 5xx have their own texts, others a generic one.
  */
 export function ErrorPage({ status }: { status: number }) {
   const intl = useIntl();
@@ -55,11 +61,13 @@ export function ErrorPage({ status }: { status: number }) {
   const [title, text] =
     status === 404
       ? [messages.notFoundTitle, messages.notFoundText]
-      : status === 503
-        ? [messages.unavailableTitle, messages.unavailableText]
-        : status >= 500
-          ? [messages.serverTitle, messages.serverText]
-          : [messages.otherTitle, messages.otherText];
+      : status === 410
+        ? [messages.goneTitle, messages.goneText]
+        : status === 503
+          ? [messages.unavailableTitle, messages.unavailableText]
+          : status >= 500
+            ? [messages.serverTitle, messages.serverText]
+            : [messages.otherTitle, messages.otherText];
   return (
     <Wrapper data-status={status}>
       <Code aria-hidden="true">{status}</Code>

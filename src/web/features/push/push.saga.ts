@@ -21,11 +21,16 @@ import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, race, select, take } from 'redux-saga/effects';
 import { isNotChosenReason } from '../../../shared/notChosenReasons';
-import type { ChatMessagePushEvent, OfferNotChosenPushEvent } from '../../../shared/types';
+import type {
+  ChatMessagePushEvent,
+  OfferNotChosenPushEvent,
+  ReportDecidedPushEvent,
+} from '../../../shared/types';
 import { getConfig } from '../../app/config';
 import type { AppRouter } from '../../app/navigation';
 import { matchRoute } from '../../i18n/routes';
 import { refetchConversation } from '../chat/chatApi';
+import { refetchMyReports } from '../moderation/moderationApi';
 import { showNotice, type NoticeLink } from '../notices/noticesSlice';
 import { hydrated } from '../../api/hydration';
 import { selectCurrentUser, sessionApi } from '../session/sessionApi';
@@ -50,6 +55,12 @@ export const pushMessages = defineMessages({
     defaultMessage: '{sender} sent you a message about “{title}”',
   },
   openTask: { id: 'push.notice.openTask', defaultMessage: 'Open the task' },
+  reportDecided: {
+    id: 'push.notice.reportDecided',
+    defaultMessage:
+      '{status, select, action_taken {A moderator took action on your report about “{title}”} other {A moderator reviewed your report about “{title}” and took no action}}',
+  },
+  openMyReports: { id: 'push.notice.openMyReports', defaultMessage: 'My reports' },
 });
 
 export type PushMessage =
@@ -162,7 +173,8 @@ const taskLink = (slug: string): NoticeLink | undefined =>
 /**
  * chat.message refetches the conversation and the conversation lists (unread counts) and, unless
  * that task's page is on screen (where the conversation shows), tells the user who wrote about
- * which task. offers.not_chosen tells the freelancer and refetches the task.
+ * which task. offers.not_chosen tells the freelancer and refetches the task. reports.decided tells
+ * the reporter (a link to "My reports") and refetches their reports.
  */
 export function* handleOfferAndChatEvent(data: unknown) {
   if (!data || typeof data !== 'object') return;
@@ -201,6 +213,22 @@ export function* handleOfferAndChatEvent(data: unknown) {
       }),
     );
     yield put(refetchTask(notChosen.task_uuid));
+  } else if (event.handler === 'reports.decided') {
+    // Issue 19: a moderator decided the user's report; the notice links to "My reports".
+    const decided = data as Partial<ReportDecidedPushEvent>;
+    if (typeof decided.task_uuid !== 'string') return;
+    yield put(
+      showNotice({
+        kind: 'info',
+        message: pushMessages.reportDecided,
+        values: {
+          title: text(decided.task_title),
+          status: decided.status === 'action_taken' ? 'action_taken' : 'dismissed',
+        },
+        link: { route: 'myReports', label: pushMessages.openMyReports },
+      }),
+    );
+    yield put(refetchMyReports());
   }
 }
 

@@ -23,7 +23,10 @@ const Name = styled.span`
   white-space: nowrap;
 `;
 
-/** Header: the user's name and a log-out button, or a log-in link that returns here. */
+/**
+ * Header: the user's name, their reports (and the moderation page for a moderator) and a log-out
+ * button, or a log-in link that returns here.
+ */
 export function UserMenu() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -36,6 +39,12 @@ export function UserMenu() {
     return (
       <Menu role="group" aria-label={intl.formatMessage(messages.userMenu)}>
         <Name>{user.display_name}</Name>
+        {user.is_moderator && (
+          <Link to={routePath(locale, 'moderation')}>
+            {intl.formatMessage(messages.moderation)}
+          </Link>
+        )}
+        <Link to={routePath(locale, 'myReports')}>{intl.formatMessage(messages.myReports)}</Link>
         <Button $variant="secondary" onClick={() => dispatch(logoutRequested())}>
           {intl.formatMessage(messages.logout)}
         </Button>

@@ -36,4 +36,6 @@ export const sessionMessages = defineMessages({
   logout: { id: 'session.menu.logout', defaultMessage: 'Log out' },
   loginLink: { id: 'session.menu.login', defaultMessage: 'Log in' },
   userMenu: { id: 'session.menu.label', defaultMessage: 'Account' },
+  myReports: { id: 'session.menu.myReports', defaultMessage: 'My reports' },
+  moderation: { id: 'session.menu.moderation', defaultMessage: 'Moderation' },
 });

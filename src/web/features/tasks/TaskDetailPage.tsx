@@ -34,6 +34,7 @@ import { TaskDetailsBox } from './components/TaskDetailsBox';
 import { TaskDetailSkeleton } from './components/TaskDetailSkeleton';
 import { TaskMeta } from './components/TaskMeta';
 import { taskDetailMessages as messages } from './messages';
+import { FormAlert } from '../../ui/FormAlert';
 import { useGetTaskQuery } from './taskApi';
 import {
   Content,
@@ -59,6 +60,12 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
   return (
     <PageGrid>
       <Content aria-labelledby="task-detail-title" data-role={role}>
+        {task.moderation && (
+          <FormAlert role="status" data-testid="task-hidden">
+            <strong>{intl.formatMessage(messages.hiddenTitle)}</strong>{' '}
+            {intl.formatMessage(messages.hiddenReason, { reason: task.moderation.reason })}
+          </FormAlert>
+        )}
         <Head>
           <TaskAuthor author={task.author} locale={locale} />
           <TaskMeta task={task} status={status} locale={locale} now={now} />
@@ -133,7 +140,8 @@ export default function TaskDetailPage() {
   }, [uuid, slug, dispatch]);
 
   // A task that is gone (e.g. deleted while open, refetched by a push) shows the 404 page too.
-  if (status !== undefined && (!task || status === 404)) return <ErrorPage status={status} />;
+  if (status !== undefined && (!task || status === 404 || status === 410))
+    return <ErrorPage status={status} />;
   if (!task) return <TaskDetailSkeleton />;
   return <TaskDetail task={task} viewer={viewer} locale={locale} />;
 }

@@ -67,6 +67,12 @@ export const taskDetailMessages = defineMessages({
   budget: { id: 'tasks.detail.budget', defaultMessage: 'Budget' },
   budgetRange: { id: 'tasks.detail.budget.range', defaultMessage: '{from} – {to}' },
   description: { id: 'tasks.detail.description', defaultMessage: 'Description' },
+  // Issue 19: what the owner (and a moderator) sees on a task a moderator hid.
+  hiddenTitle: {
+    id: 'tasks.detail.hidden.title',
+    defaultMessage: 'A moderator removed this task. Only you and the moderators can see it.',
+  },
+  hiddenReason: { id: 'tasks.detail.hidden.reason', defaultMessage: 'Reason: {reason}' },
   details: { id: 'tasks.detail.details', defaultMessage: 'Details' },
   location: { id: 'tasks.detail.location', defaultMessage: 'Location' },
   anywhere: { id: 'tasks.detail.location.anywhere', defaultMessage: 'Anywhere' },

@@ -1,0 +1,134 @@
+/**
+ * Moderation (issue 19). Moderators only: 401 for visitors, 403 for anyone else signed in, before
+ * anything else is looked at (so a non-moderator learns nothing about which uuids exist).
+ *
+ *   GET  /moderation/reports?status=open|closed  reports grouped by task (open: oldest first)
+ *   GET  /moderation/log                         the latest decisions
+ *   POST /moderation/tasks/:uuid/hide     { reason }   (required, 3-500 characters)
+ *   POST /moderation/tasks/:uuid/restore  { reason? }
+ *   POST /moderation/tasks/:uuid/dismiss  { reason }
+ *   POST /moderation/users/:uuid/suspend  { reason }
+ *   POST /moderation/users/:uuid/unsuspend { reason? }
+ *
+ * A malformed or unknown uuid is 404, a bad reason 422 on `reason`. Each decision and its audit row
+ * are one transaction (src/server/moderation/moderation.ts); after the commit the task pages that
+ * changed refetch and each signed-in reporter whose report was decided gets a `reports.decided`
+ * push. docs/MODERATION.md.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import type { ReportDecidedPushEvent } from '../../shared/types';
+import { ref, validationMessages as m } from '../../shared/validation/messages';
+import {
+  MODERATION_REASON_MAX,
+  moderationNoteSchema,
+  moderationReasonSchema,
+} from '../../shared/validation/moderation';
+import { requireUser } from '../auth/session';
+import type { Queryable } from '../db/db';
+import { forbidden, notFound } from '../errors';
+import {
+  decideTask,
+  decideUser,
+  listLog,
+  listReportGroups,
+  type DecisionResult,
+  type TaskDecision,
+} from '../moderation/moderation';
+import { notifyUser } from '../offers/notify';
+import { jsonBodyLimit } from '../plugins/jsonBody';
+import { notifyTaskChanged } from '../push/plugin';
+import { isUuid } from '../push/hub';
+import type { UserRow } from '../users';
+import { validateBody, validateInput } from '../validate';
+import '../types';
+
+/** The signed-in moderator, or 401 / 403. */
+export function requireModerator(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.is_moderator) throw forbidden();
+  return user;
+}
+
+const listQuerySchema = yup.object({
+  status: yup
+    .string()
+    .typeError(ref(m.invalid))
+    .default('open')
+    .oneOf(['open', 'closed'], ref(m.oneOf)),
+});
+
+/** After the commit: open pages of changed tasks refetch, reporters learn the outcome. */
+async function publish<T>(app: FastifyInstance, result: DecisionResult<T>): Promise<void> {
+  await Promise.all(result.changedTasks.map((uuid) => notifyTaskChanged(app, uuid)));
+  await Promise.all(
+    result.decided.map((report) => {
+      const event: ReportDecidedPushEvent = {
+        handler: 'reports.decided',
+        task_uuid: report.taskUuid,
+        task_identifier: report.taskIdentifier,
+        task_title: report.taskTitle,
+        status: report.status,
+      };
+      return notifyUser(app, report.reporterUuid, event);
+    }),
+  );
+}
+
+export const moderationRoutes: FastifyPluginAsync = async (app) => {
+  const bodyLimit = jsonBodyLimit(MODERATION_REASON_MAX);
+
+  app.get<{ Querystring: Record<string, unknown> }>('/moderation/reports', async (request) => {
+    requireModerator(request);
+    const query = await validateInput(listQuerySchema, request.query);
+    const status = query.status === 'closed' ? 'closed' : 'open';
+    return { data: await listReportGroups(app.db, status) };
+  });
+
+  app.get('/moderation/log', async (request) => {
+    requireModerator(request);
+    return { data: await listLog(app.db) };
+  });
+
+  /**
+   * One decision route: moderator, uuid, reason (a note for the undoing actions), then the
+   * decision and its audit row in one transaction, then the pushes.
+   */
+  const decisionRoute = (
+    path: string,
+    optionalReason: boolean,
+    decide: (
+      tx: Queryable,
+      moderatorUuid: string,
+      uuid: string,
+      reason: string,
+    ) => Promise<DecisionResult<unknown>>,
+  ) =>
+    app.post<{ Params: { uuid: string } }>(path, { bodyLimit }, async (request) => {
+      const moderator = requireModerator(request);
+      const uuid = request.params.uuid;
+      if (!isUuid(uuid)) throw notFound();
+      const form = await validateBody(
+        optionalReason ? moderationNoteSchema : moderationReasonSchema,
+        request.body,
+      );
+      const result = await app.db.transaction((tx) =>
+        decide(tx, moderator.uuid, uuid.toLowerCase(), form.reason),
+      );
+      await publish(app, result);
+      return { data: result.data };
+    });
+
+  for (const action of ['hide', 'restore', 'dismiss'] as const satisfies readonly TaskDecision[]) {
+    decisionRoute(`/moderation/tasks/:uuid/${action}`, action === 'restore', (tx, by, uuid, why) =>
+      decideTask(tx, by, uuid, action, why),
+    );
+  }
+  for (const action of ['suspend', 'unsuspend'] as const) {
+    decisionRoute(
+      `/moderation/users/:uuid/${action}`,
+      action === 'unsuspend',
+      (tx, by, uuid, why) => decideUser(tx, by, uuid, action, why),
+    );
+  }
+};

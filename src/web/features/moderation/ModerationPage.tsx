@@ -1,0 +1,281 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { ModerationLogEntry, ModerationReportGroup } from '../../../shared/types';
+import { useAppSelector } from '../../app/hooks';
+import { formatDisplayDateTime } from '../../i18n/dateFormat';
+import { selectLocale } from '../../i18n/i18nSlice';
+import { routePath } from '../../i18n/routes';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { ErrorPage } from '../errors/ErrorPage';
+import { useMeQuery } from '../session/sessionApi';
+import { DecisionForm } from './DecisionForm';
+import { moderationMessages as messages } from './messages';
+import {
+  useGetModerationLogQuery,
+  useGetModerationReportsQuery,
+  type DecisionArgs,
+} from './moderationApi';
+
+const Page = styled.div`
+  max-width: 960px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const Groups = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Tabs = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  a[aria-current='page'] {
+    font-weight: 700;
+    text-decoration: none;
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const Group = styled.article`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Hidden = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const Reports = styled.ol`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space.lg};
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  li p {
+    white-space: pre-line;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Log = styled.ol`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  li {
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const date = (iso: string): string => formatDisplayDateTime(new Date(iso));
+
+type Pending = Omit<DecisionArgs, 'reason'>;
+
+function ReportGroup({ group }: { group: ModerationReportGroup }) {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const { task } = group;
+  const { author } = task;
+  const hidden = task.hidden_at !== null;
+  const headingId = `moderation-task-${task.uuid}`;
+  const decisions: Pending[] = [
+    hidden
+      ? { target: 'tasks', action: 'restore', uuid: task.uuid }
+      : { target: 'tasks', action: 'hide', uuid: task.uuid },
+    ...(group.reports.some((r) => r.status === 'open')
+      ? [{ target: 'tasks', action: 'dismiss', uuid: task.uuid } as Pending]
+      : []),
+    ...(author.deleted
+      ? []
+      : [
+          author.suspended_at
+            ? ({ target: 'users', action: 'unsuspend', uuid: author.uuid } as Pending)
+            : ({ target: 'users', action: 'suspend', uuid: author.uuid } as Pending),
+        ]),
+  ];
+  return (
+    <Group aria-labelledby={headingId} data-task={task.identifier}>
+      <h2 id={headingId}>
+        <Link to={routePath(locale, 'task', { slug: task.identifier })}>{task.title}</Link>
+      </h2>
+      <Muted>
+        {author.deleted
+          ? intl.formatMessage(messages.authorDeleted)
+          : intl.formatMessage(messages.author, { name: author.full_name })}
+        {author.suspended_at ? ` (${intl.formatMessage(messages.authorSuspended)})` : ''}
+        {' · '}
+        {intl.formatMessage(messages.reportsCount, { count: group.reports_count })}
+      </Muted>
+      {hidden && (
+        <Hidden>
+          {intl.formatMessage(messages.hiddenBadge, { reason: task.hidden_reason ?? '' })}
+        </Hidden>
+      )}
+      <Reports>
+        {group.reports.map((report) => (
+          <li key={report.id}>
+            <Muted>
+              {intl.formatMessage(messages.reportedAt, { date: date(report.created_at) })}
+              {report.anonymous ? ` ${intl.formatMessage(messages.anonymous)}` : ''}
+            </Muted>
+            <p>{report.message || intl.formatMessage(messages.noMessage)}</p>
+          </li>
+        ))}
+      </Reports>
+      {pending ? (
+        <DecisionForm
+          decision={pending}
+          title={intl.formatMessage(messages[pending.action])}
+          onDone={() => setPending(null)}
+          onCancel={() => setPending(null)}
+        />
+      ) : (
+        <Actions>
+          {decisions.map((d) => (
+            <Button
+              key={d.action}
+              type="button"
+              $variant={d.action === 'hide' || d.action === 'suspend' ? 'danger' : 'secondary'}
+              onClick={() => setPending(d)}
+            >
+              {intl.formatMessage(messages[d.action])}
+            </Button>
+          ))}
+        </Actions>
+      )}
+    </Group>
+  );
+}
+
+function LogEntry({ entry }: { entry: ModerationLogEntry }) {
+  const intl = useIntl();
+  const target =
+    entry.task?.title ?? entry.user?.display_name ?? intl.formatMessage(messages.logDeleted);
+  return (
+    <li>
+      <Muted>{date(entry.created_at)}</Muted>
+      <p>
+        {intl.formatMessage(messages.logEntry, {
+          moderator: entry.moderator.display_name,
+          action: entry.action,
+          target: `“${target}”`,
+        })}
+      </p>
+      {entry.reason && (
+        <Muted>{intl.formatMessage(messages.logReason, { reason: entry.reason })}</Muted>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /{locale}/moderation (issue 19): moderators only, a 404 for everyone else (the API refuses
+ * them too). Open (or decided, `?status=closed`) reports grouped by task, the decisions with their
+ * reason, and the log.
+ */
+export default function ModerationPage() {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const [searchParams] = useSearchParams();
+  const status = searchParams.get('status') === 'closed' ? 'closed' : 'open';
+  const { data: me, isLoading: meLoading } = useMeQuery();
+  const moderator = Boolean(me?.is_moderator);
+  const reports = useGetModerationReportsQuery(status, { skip: !moderator });
+  const log = useGetModerationLogQuery(undefined, { skip: !moderator });
+  useDocumentTitle(intl.formatMessage(messages.title));
+
+  if (meLoading) return <Spinner />;
+  if (!moderator) return <ErrorPage status={404} />;
+  const here = routePath(locale, 'moderation');
+  const page = reports.data;
+  return (
+    <Page>
+      <header>
+        <h1>{intl.formatMessage(messages.title)}</h1>
+        <p>{intl.formatMessage(messages.intro)}</p>
+        {page && (
+          <p>
+            {intl.formatMessage(messages.counts, {
+              reports: page.counts.open_reports,
+              tasks: page.counts.open_tasks,
+            })}
+          </p>
+        )}
+      </header>
+      <Tabs aria-label={intl.formatMessage(messages.tabsLabel)}>
+        <Link to={here} aria-current={status === 'open' ? 'page' : undefined}>
+          {intl.formatMessage(messages.tabOpen)}
+        </Link>
+        <Link to={`${here}?status=closed`} aria-current={status === 'closed' ? 'page' : undefined}>
+          {intl.formatMessage(messages.tabClosed)}
+        </Link>
+      </Tabs>
+      <section
+        aria-label={intl.formatMessage(status === 'open' ? messages.tabOpen : messages.tabClosed)}
+      >
+        {!page ? (
+          <Spinner />
+        ) : page.groups.length === 0 ? (
+          <p>{intl.formatMessage(status === 'open' ? messages.empty : messages.emptyClosed)}</p>
+        ) : (
+          <Groups>
+            {page.groups.map((group) => (
+              <ReportGroup key={group.task.uuid} group={group} />
+            ))}
+          </Groups>
+        )}
+      </section>
+      <section aria-labelledby="moderation-log-title">
+        <h2 id="moderation-log-title">{intl.formatMessage(messages.logTitle)}</h2>
+        {!log.data ? (
+          <Spinner />
+        ) : log.data.length === 0 ? (
+          <p>{intl.formatMessage(messages.logEmpty)}</p>
+        ) : (
+          <Log>
+            {log.data.map((entry) => (
+              <LogEntry key={entry.id} entry={entry} />
+            ))}
+          </Log>
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,89 @@
+import { defineMessages } from 'react-intl';
+
+/** The moderation page (issue 19): `moderation.` ids, in the catalog's `later` part. */
+export const moderationMessages = defineMessages({
+  title: { id: 'moderation.title', defaultMessage: 'Moderation' },
+  intro: {
+    id: 'moderation.intro',
+    defaultMessage:
+      'Reports about tasks, grouped by task, the oldest first. Every decision needs a short reason: it is kept in the log, and the task’s author sees it.',
+  },
+  tabOpen: { id: 'moderation.tab.open', defaultMessage: 'Open reports' },
+  tabClosed: { id: 'moderation.tab.closed', defaultMessage: 'Decided reports' },
+  tabsLabel: { id: 'moderation.tab.label', defaultMessage: 'Which reports' },
+  counts: {
+    id: 'moderation.counts',
+    defaultMessage:
+      '{reports, plural, one {# open report} other {# open reports}} about {tasks, plural, one {# task} other {# tasks}}',
+  },
+  empty: { id: 'moderation.empty', defaultMessage: 'There are no open reports.' },
+  emptyClosed: { id: 'moderation.emptyClosed', defaultMessage: 'No report has been decided yet.' },
+  reportsCount: {
+    id: 'moderation.group.reports',
+    defaultMessage: '{count, plural, one {# report} other {# reports}}',
+  },
+  author: { id: 'moderation.group.author', defaultMessage: 'Author: {name}' },
+  authorDeleted: {
+    id: 'moderation.group.authorDeleted',
+    defaultMessage: 'Author: deleted account',
+  },
+  authorSuspended: { id: 'moderation.group.authorSuspended', defaultMessage: 'suspended' },
+  hiddenBadge: { id: 'moderation.group.hidden', defaultMessage: 'Hidden: {reason}' },
+  reportedAt: { id: 'moderation.report.date', defaultMessage: 'Reported {date}' },
+  anonymous: {
+    id: 'moderation.report.anonymous',
+    defaultMessage: 'by a visitor without an account',
+  },
+  noMessage: { id: 'moderation.report.noMessage', defaultMessage: 'No message.' },
+  hide: { id: 'moderation.action.hide', defaultMessage: 'Hide the task' },
+  restore: { id: 'moderation.action.restore', defaultMessage: 'Restore the task' },
+  dismiss: { id: 'moderation.action.dismiss', defaultMessage: 'Dismiss the reports' },
+  suspend: { id: 'moderation.action.suspend', defaultMessage: 'Suspend the author' },
+  unsuspend: { id: 'moderation.action.unsuspend', defaultMessage: 'Lift the suspension' },
+  reasonLabel: { id: 'moderation.reason.label', defaultMessage: 'Reason' },
+  reasonHint: {
+    id: 'moderation.reason.hint',
+    defaultMessage: 'Required, {min} to {max} characters. The task’s author sees it.',
+  },
+  noteHint: {
+    id: 'moderation.reason.noteHint',
+    defaultMessage: 'Optional, at most {max} characters.',
+  },
+  confirm: { id: 'moderation.reason.confirm', defaultMessage: 'Confirm' },
+  cancel: { id: 'moderation.reason.cancel', defaultMessage: 'Cancel' },
+  sending: { id: 'moderation.reason.sending', defaultMessage: 'Saving…' },
+  failed: {
+    id: 'moderation.failed',
+    defaultMessage: 'The decision could not be saved. Try again.',
+  },
+  done: { id: 'moderation.done', defaultMessage: 'Decision saved' },
+  logTitle: { id: 'moderation.log.title', defaultMessage: 'Decision log' },
+  logEmpty: { id: 'moderation.log.empty', defaultMessage: 'No decisions yet.' },
+  logEntry: {
+    id: 'moderation.log.entry',
+    defaultMessage:
+      '{moderator}: {action, select, hide {hid the task} restore {restored the task} dismiss {dismissed the reports about} suspend {suspended} unsuspend {lifted the suspension of} other {decided on}} {target}',
+  },
+  logReason: { id: 'moderation.log.reason', defaultMessage: 'Reason: {reason}' },
+  logDeleted: { id: 'moderation.log.deleted', defaultMessage: 'a deleted item' },
+});
+
+/** "My reports" (issue 19): `myReports.` ids, in the catalog's `later` part. */
+export const myReportsMessages = defineMessages({
+  title: { id: 'myReports.title', defaultMessage: 'My reports' },
+  intro: {
+    id: 'myReports.intro',
+    defaultMessage:
+      'The tasks you reported while logged in, and what the moderators decided. Reports sent without an account have no follow-up.',
+  },
+  empty: { id: 'myReports.empty', defaultMessage: 'You have not reported any task.' },
+  reportedAt: { id: 'myReports.date', defaultMessage: 'Reported {date}' },
+  decidedAt: { id: 'myReports.decided', defaultMessage: 'Decided {date}' },
+  status: {
+    id: 'myReports.status',
+    defaultMessage:
+      '{status, select, open {Waiting for a moderator} action_taken {Action taken} dismissed {Dismissed} other {Unknown}}',
+  },
+  taskGone: { id: 'myReports.taskGone', defaultMessage: 'The task was deleted' },
+  yourMessage: { id: 'myReports.message', defaultMessage: 'Your message: {message}' },
+});

@@ -1,0 +1,191 @@
+/**
+ * The authorization matrix's moderation block (issue 19), with the role the main matrix does not
+ * have: the demo moderator (moderator@talka.test). Every moderation route and the moderation page,
+ * as every role: visitors 401 (the page: 404), signed-in non-moderators 403 (the page: 404), the
+ * moderator the route's answer. authorization.test.ts lists the same routes for its roles.
+ */
+import { randomUuid, type Agent, type TestApp } from '../../support/server';
+import { agent } from '../../support/server';
+import { buildSeededApp, DEMO_EMAILS, loginAgent, seedFacts, type SeedFacts } from './support';
+
+type Role = 'visitor' | 'otherCustomer' | 'owner' | 'chosen' | 'moderator';
+const MODERATOR_EMAIL = 'moderator@talka.test';
+
+interface Case {
+  name: string;
+  method: 'GET' | 'POST';
+  url: (f: SeedFacts) => string;
+  body?: Record<string, unknown>;
+  expect: Record<Role, number>;
+}
+
+const moderatorOnly = (status: number, page = false): Record<Role, number> => ({
+  visitor: page ? 404 : 401,
+  otherCustomer: page ? 404 : 403,
+  owner: page ? 404 : 403,
+  chosen: page ? 404 : 403,
+  moderator: status,
+});
+
+// In order: the decisions change the seed, so each case leaves what the next expects.
+const CASES: Case[] = [
+  {
+    name: 'the open queue',
+    method: 'GET',
+    url: () => '/api/moderation/reports?status=open',
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'the closed queue',
+    method: 'GET',
+    url: () => '/api/moderation/reports?status=closed',
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'a bad status filter',
+    method: 'GET',
+    url: () => '/api/moderation/reports?status=all',
+    expect: moderatorOnly(422),
+  },
+  { name: 'the log', method: 'GET', url: () => '/api/moderation/log', expect: moderatorOnly(200) },
+  {
+    name: 'hide without a reason',
+    method: 'POST',
+    url: (f) => `/api/moderation/tasks/${f.open.uuid}/hide`,
+    body: {},
+    expect: moderatorOnly(422),
+  },
+  {
+    name: 'hide an unknown task',
+    method: 'POST',
+    url: () => `/api/moderation/tasks/${randomUuid()}/hide`,
+    body: { reason: 'Spam offers' },
+    expect: moderatorOnly(404),
+  },
+  {
+    name: 'hide TKOPEN01',
+    method: 'POST',
+    url: (f) => `/api/moderation/tasks/${f.open.uuid}/hide`,
+    body: { reason: 'Spam offers' },
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'TKOPEN01 while hidden (its owner and the moderator see it)',
+    method: 'GET',
+    url: (f) => `/api/tasks/${f.open.identifier}`,
+    expect: { visitor: 410, otherCustomer: 410, chosen: 410, owner: 200, moderator: 200 },
+  },
+  {
+    name: 'the TKOPEN01 page while hidden',
+    method: 'GET',
+    url: (f) => `/en/tasks/${f.open.identifier}`,
+    expect: { visitor: 410, otherCustomer: 410, chosen: 410, owner: 200, moderator: 200 },
+  },
+  {
+    name: 'restore TKOPEN01',
+    method: 'POST',
+    url: (f) => `/api/moderation/tasks/${f.open.uuid}/restore`,
+    body: {},
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'dismiss without a reason',
+    method: 'POST',
+    url: (f) => `/api/moderation/tasks/${f.open.uuid}/dismiss`,
+    body: { reason: '' },
+    expect: moderatorOnly(422),
+  },
+  {
+    name: 'dismiss TKOPEN01',
+    method: 'POST',
+    url: (f) => `/api/moderation/tasks/${f.open.uuid}/dismiss`,
+    body: { reason: 'Within the rules' },
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'suspend an unknown user',
+    method: 'POST',
+    url: () => `/api/moderation/users/${randomUuid()}/suspend`,
+    body: { reason: 'Fraud' },
+    expect: moderatorOnly(404),
+  },
+  {
+    name: 'suspend a deleted user',
+    method: 'POST',
+    url: (f) => `/api/moderation/users/${f.deletedUser}/suspend`,
+    body: { reason: 'Fraud' },
+    expect: moderatorOnly(404),
+  },
+  {
+    name: 'suspend with a reason too long',
+    method: 'POST',
+    url: (f) => `/api/moderation/users/${f.users.otherFreelancer}/suspend`,
+    body: { reason: 'x'.repeat(501) },
+    expect: moderatorOnly(422),
+  },
+  {
+    name: 'suspend freelancer3',
+    method: 'POST',
+    url: (f) => `/api/moderation/users/${f.users.otherFreelancer}/suspend`,
+    body: { reason: 'Fraud' },
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'unsuspend freelancer3',
+    method: 'POST',
+    url: (f) => `/api/moderation/users/${f.users.otherFreelancer}/unsuspend`,
+    body: {},
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'own reports',
+    method: 'GET',
+    url: () => '/api/me/reports',
+    expect: { visitor: 401, otherCustomer: 200, owner: 200, chosen: 200, moderator: 200 },
+  },
+  {
+    name: 'the moderation page',
+    method: 'GET',
+    url: () => '/en/moderation',
+    expect: moderatorOnly(200, true),
+  },
+  {
+    name: 'the "My reports" page (a visitor goes to log in)',
+    method: 'GET',
+    url: () => '/en/my-reports',
+    expect: { visitor: 302, otherCustomer: 200, owner: 200, chosen: 200, moderator: 200 },
+  },
+];
+
+let t: TestApp;
+let facts: SeedFacts;
+const agents = new Map<Role, Agent>();
+
+beforeAll(async () => {
+  t = await buildSeededApp();
+  facts = await seedFacts(t.db);
+  agents.set('visitor', agent(t.app));
+  agents.set('otherCustomer', await loginAgent(t, DEMO_EMAILS.otherCustomer));
+  agents.set('owner', await loginAgent(t, DEMO_EMAILS.owner));
+  agents.set('chosen', await loginAgent(t, DEMO_EMAILS.chosen));
+  agents.set('moderator', await loginAgent(t, MODERATOR_EMAIL));
+});
+afterAll(() => t.close());
+
+it('gives every role on every moderation route the status its case says', async () => {
+  const mismatches: string[] = [];
+  for (const c of CASES) {
+    for (const [role, status] of Object.entries(c.expect) as [Role, number][]) {
+      const res = await agents.get(role)!.request(c.method, c.url(facts), c.body);
+      if (res.statusCode !== status) {
+        mismatches.push(
+          `${c.name} as ${role}: ${res.statusCode}, expected ${status} ${res.body.slice(0, 120)}`,
+        );
+      }
+    }
+  }
+  expect(mismatches).toEqual([]);
+  // The moderator's decisions were each logged with their reason.
+  const log = await t.db.query<{ action: string }>('SELECT action FROM moderation_log ORDER BY id');
+  expect(log.map((r) => r.action)).toEqual(['hide', 'restore', 'suspend', 'unsuspend']);
+});

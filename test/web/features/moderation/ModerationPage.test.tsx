@@ -1,0 +1,194 @@
+/**
+ * @jest-environment ./test/support/webEnvironment.ts
+ *
+ * The moderation page (issue 19): a 404 for anyone but a moderator; the open reports grouped by
+ * task with every message; a decision asks for a reason (the shared schema, before sending) and
+ * posts it; the log. And the owner's view of a hidden task, and a visitor's 410 page.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ModerationLogEntry, ModerationReportsPage, Task } from '../../../../src/shared/types';
+import type { PageRoute } from '../../../../src/web/app/router';
+import { apiLog } from '../../../../src/web/api/log';
+import { resetConfigCache } from '../../../../src/web/app/config';
+import ModerationPage from '../../../../src/web/features/moderation/ModerationPage';
+import TaskDetailPage from '../../../../src/web/features/tasks/TaskDetailPage';
+import { renderApp } from '../../../support/render';
+import { json, type FetchMock } from '../../../support/webFetch';
+import { makeTask, owner, user } from '../tasks/fixtures';
+
+jest.mock('../../../../src/web/ui/MapView.ol', () => ({ __esModule: true, default: () => null }));
+
+const TASK = '55555555-5555-4555-8555-555555555555';
+const AUTHOR = '66666666-6666-4666-8666-666666666666';
+const moderator = { ...user('77777777-7777-4777-8777-777777777777'), is_moderator: true as const };
+
+const queue: ModerationReportsPage = {
+  status: 'open',
+  counts: { open_reports: 2, open_tasks: 1, closed_reports: 0 },
+  groups: [
+    {
+      task: {
+        uuid: TASK,
+        identifier: 'TKSPAM01',
+        title: 'Cheap watches',
+        status: 'open',
+        created_at: '2026-11-20T10:00:00.000Z',
+        hidden_at: null,
+        hidden_reason: null,
+        author: {
+          uuid: AUTHOR,
+          full_name: 'Olga Owner',
+          display_name: 'Olga O.',
+          suspended_at: null,
+          deleted: false,
+        },
+      },
+      reports: [
+        {
+          id: 1,
+          message: 'Spam.',
+          created_at: '2026-11-21T10:00:00.000Z',
+          status: 'open',
+          decided_at: null,
+          anonymous: false,
+        },
+        {
+          id: 2,
+          message: 'A scam!',
+          created_at: '2026-11-22T10:00:00.000Z',
+          status: 'open',
+          decided_at: null,
+          anonymous: true,
+        },
+      ],
+      reports_count: 2,
+      first_reported_at: '2026-11-21T10:00:00.000Z',
+    },
+  ],
+};
+
+const log: ModerationLogEntry[] = [
+  {
+    id: 9,
+    action: 'suspend',
+    reason: 'Fraudulent offers',
+    created_at: '2026-11-23T10:00:00.000Z',
+    moderator: { uuid: moderator.uuid, display_name: 'Māra K.' },
+    task: null,
+    user: { uuid: AUTHOR, display_name: 'Ivars I.' },
+  },
+];
+
+function serve(me: unknown, task?: Task | number): FetchMock {
+  const mock: FetchMock = jest.fn(async (input: Request | string) => {
+    const request = typeof input === 'string' ? new Request(input) : input;
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api/me') return json(200, { data: me });
+    if (pathname === '/api/categories') return json(200, { data: [] });
+    if (pathname === '/api/moderation/reports') return json(200, { data: queue });
+    if (pathname === '/api/moderation/log') return json(200, { data: log });
+    if (pathname.startsWith('/api/moderation/')) {
+      return json(200, { data: { uuid: TASK, hidden_at: '2026-11-24T10:00:00.000Z' } });
+    }
+    if (pathname.startsWith('/api/tasks/') && task !== undefined) {
+      return typeof task === 'number'
+        ? json(task, { message: 'This task was removed by moderation.' })
+        : json(200, { data: task });
+    }
+    return json(404, { message: 'Not found.' });
+  });
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+}
+
+const pages: PageRoute[] = [
+  { name: 'moderation', load: async () => ({ default: ModerationPage }) },
+  { name: 'task', load: async () => ({ default: TaskDetailPage }) },
+];
+
+beforeEach(() => {
+  jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetConfigCache();
+});
+
+describe('ModerationPage', () => {
+  it('is a 404 page for a signed-in user who is not a moderator', async () => {
+    const fetch = serve(owner);
+    renderApp({ route: '/en/moderation', pages });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    const asked = fetch.mock.calls.map(
+      ([input]) => new URL(typeof input === 'string' ? input : input.url).pathname,
+    );
+    expect(asked).not.toContain('/api/moderation/reports');
+  });
+
+  it('shows the open reports grouped by task, with counts, every message and the log', async () => {
+    serve(moderator);
+    renderApp({ route: '/en/moderation', pages });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+    expect(await screen.findByText('2 open reports about 1 task')).toBeInTheDocument();
+    const group = screen.getByRole('article', { name: 'Cheap watches' });
+    expect(within(group).getByRole('link', { name: 'Cheap watches' })).toHaveAttribute(
+      'href',
+      '/en/tasks/TKSPAM01',
+    );
+    expect(within(group).getByText(/Author: Olga Owner/)).toBeInTheDocument();
+    expect(within(group).getByText('Spam.')).toBeInTheDocument();
+    expect(within(group).getByText('A scam!')).toBeInTheDocument();
+    expect(within(group).getByText(/by a visitor without an account/)).toBeInTheDocument();
+    const logSection = screen.getByRole('region', { name: 'Decision log' });
+    expect(within(logSection).getByText('Māra K.: suspended “Ivars I.”')).toBeInTheDocument();
+    expect(within(logSection).getByText('Reason: Fraudulent offers')).toBeInTheDocument();
+  });
+
+  it('asks for a reason before hiding, then posts it', async () => {
+    const fetch = serve(moderator);
+    const { user: u } = renderApp({ route: '/en/moderation', pages });
+    const group = await screen.findByRole('article', { name: 'Cheap watches' });
+    await u.click(within(group).getByRole('button', { name: 'Hide the task' }));
+    const form = within(group).getByRole('form', { name: 'Hide the task' });
+    await u.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await within(form).findByText('This field is required.')).toBeInTheDocument();
+    expect(
+      fetch.mock.calls.some(([input]) => typeof input !== 'string' && input.url.includes('/hide')),
+    ).toBe(false);
+
+    await u.type(within(form).getByRole('textbox'), 'Counterfeit goods');
+    await u.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Decision saved')).toBeInTheDocument();
+    const sent = fetch.mock.calls
+      .map(([input]) => (typeof input === 'string' ? new Request(input) : input))
+      .find((r) => r.url.endsWith(`/api/moderation/tasks/${TASK}/hide`));
+    expect(sent?.method).toBe('POST');
+    expect(await sent?.json()).toEqual({ reason: 'Counterfeit goods' });
+    await waitFor(() => expect(within(group).queryByRole('form')).toBeNull());
+  });
+});
+
+describe('a hidden task', () => {
+  it('shows its owner why a moderator removed it', async () => {
+    serve(owner, {
+      ...makeTask(),
+      moderation: { hidden_at: '2026-11-24T10:00:00.000Z', reason: 'Counterfeit goods' },
+    });
+    renderApp({ route: '/en/tasks/TK7Q2XYZ', pages });
+    const notice = await screen.findByTestId('task-hidden');
+    expect(notice).toHaveTextContent(
+      'A moderator removed this task. Only you and the moderators can see it. Reason: Counterfeit goods',
+    );
+  });
+
+  it('is the translated 410 page for everyone else', async () => {
+    serve(null, 410);
+    renderApp({ route: '/en/tasks/TK7Q2XYZ', pages });
+    expect(
+      await screen.findByRole('heading', { name: 'This task was removed by moderation' }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('[data-status="410"]')).not.toBeNull();
+    // The error page, not an "unexpected error" notice (which the server render did not have).
+    expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
+  });
+});
