@@ -8,6 +8,9 @@ import type { ServerConfig } from '../../config';
 import { LIMITS } from '../shared/limits';
 import { warmCommonPasswords } from './auth/commonPasswords';
 import { csrfPlugin } from './auth/csrf';
+import { createCacheBus, watchWrites } from './cache/invalidation';
+import { httpCachePlugin } from './cache/httpCache';
+import { readModelPlugin } from './cache/readModel';
 import { dummyHash } from './auth/password';
 import { sessionPlugin } from './auth/session';
 import type { Db } from './db/db';
@@ -80,7 +83,10 @@ export async function buildServer(
     // JSON bodies: a small default, raised per route that takes a long text (plugins/jsonBody.ts).
     bodyLimit: JSON_BODY_LIMIT,
   });
-  app.decorate('db', deps.db);
+  // The app's queries go through watchWrites: each committed write invalidates the read model at
+  // once in this process; the triggers of migration 007 tell every process (cache/invalidation.ts).
+  const cacheBus = createCacheBus(deps.db);
+  app.decorate('db', watchWrites(deps.db, cacheBus));
   app.decorate('config', config);
   // Every route as registered (method, full url): tests walk it so a new route is covered too.
   const routeTable: RouteEntry[] = [];
@@ -109,8 +115,10 @@ export async function buildServer(
     limits: { fileSize: LIMITS.imageMaxBytes, files: LIMITS.imagesPerTask, fields: 200 },
   });
 
+  await app.register(readModelPlugin, { bus: cacheBus, rawDb: deps.db });
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(httpCachePlugin);
   await app.register(noStorePlugin);
   await app.register(nulGuardPlugin);
   await app.register(csrfPlugin);
