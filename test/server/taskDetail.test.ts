@@ -245,16 +245,12 @@ describe('places and offers by role', () => {
 });
 
 describe('view counting', () => {
-  // Views are written in batches (src/server/cache/viewBuffer.ts): flushed before the database is read.
-  const flushViews = () => t.app.readModel.views.flush();
-  const viewsOf = async (uuid: string) => {
-    await flushViews();
-    return (
+  const viewsOf = async (uuid: string) =>
+    (
       await t.db.query<{ views_count: number }>('SELECT views_count FROM tasks WHERE uuid = $1', [
         uuid,
       ])
     )[0].views_count;
-  };
 
   it('counts a viewer once per window; another viewer counts; the owner never', async () => {
     const task = await createTask(t.db, { author_uuid: owner.uuid, category_id: categoryId });
@@ -310,13 +306,11 @@ describe('view counting', () => {
     const task = await createTask(t.db, { author_uuid: owner.uuid, category_id: categoryId });
     const user = await as(stranger);
     expect((await user.get(`/api/tasks/${task.identifier}`)).json().data.views_count).toBe(1);
-    await flushViews();
     await t.db.query(
       "UPDATE task_views SET viewed_at = now() - interval '6 hours 1 minute' WHERE task_uuid = $1",
       [task.uuid],
     );
     expect((await user.get(`/api/tasks/${task.identifier}`)).json().data.views_count).toBe(2);
-    await flushViews();
     await t.db.query(
       "UPDATE task_views SET viewed_at = now() - interval '5 hours 59 minutes' WHERE task_uuid = $1",
       [task.uuid],

@@ -7,7 +7,7 @@
  * - `Cache-Control: public, max-age=0, s-maxage=10` only for a visitor's answer that sets no
  *   cookie (a shared cache, a CDN, may keep it ten seconds; a browser revalidates every time);
  *   every other answer (signed in, a dead session cookie, or a Set-Cookie such as the first
- *   visit's visitor id) keeps `private, no-store`, as before;
+ *   visit's visitor id) keeps `no-store`, as before;
  * - `Vary: Cookie` on both: a cache never answers one cookie's request with another's response.
  *
  * Views are still counted on a 304 (the route ran); a visitor served by a CDN is not counted.
@@ -17,7 +17,7 @@ import fp from 'fastify-plugin';
 import '../types';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
-export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+export const PRIVATE_CACHE_CONTROL = 'no-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

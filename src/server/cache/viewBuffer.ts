@@ -1,8 +1,10 @@
 /**
- * View counts, buffered (issue 18). A task read no longer writes: a view that may count is queued
- * here and written in batches (recordView, the same statement and the same 6-hour rule as before,
- * so the database still decides what counts, across processes too), every FLUSH_MS, when
- * FLUSH_AT views are waiting, and on close (app.close(): a clean shutdown loses no counted view).
+ * View counts, buffered (issue 18). A task read no longer waits for a write: a view that may count
+ * is queued here and written in batches (recordView, the same statement and the same 6-hour rule
+ * as before, so the database still decides what counts, across processes too), like a group
+ * commit: when no batch is being written the queue is written at once (in the background); views
+ * that come while a batch is written wait for the next one (at most FLUSH_AT per transaction).
+ * close() (app.close()) writes what is left: a clean shutdown loses no counted view.
  *
  * Which views need a write at all is known without one: `recent` remembers the keys (viewer and
  * address) this process saw counted, or found in task_views, within the window; a key it does not
@@ -12,7 +14,7 @@
 import type { Db } from '../db/db';
 import { recordView, VIEW_WINDOW_HOURS } from '../tasks/views';
 
-export const FLUSH_MS = 1000;
+/** Views per transaction at most. */
 export const FLUSH_AT = 200;
 /** Remembered keys at most (beyond it the oldest are forgotten and asked for again). */
 const RECENT_MAX = 100_000;
@@ -37,9 +39,7 @@ export class ViewBuffer {
   private readonly recent = new Map<string, number>();
   /** Views queued per task that will count (added to the cached views_count meanwhile). */
   private readonly pendingByTask = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
-  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -107,26 +107,16 @@ export class ViewBuffer {
     for (const k of keys) if (!this.known(taskUuid, k, now)) this.remember(taskUuid, k, now + WINDOW_MS);
     this.queue.push({ view, counts });
     if (counts) this.pendingByTask.set(taskUuid, this.pending(taskUuid) + 1);
-    if (this.queue.length >= FLUSH_AT) void this.flush();
-    else this.schedule();
+    // Started now, so on PGlite the batch runs before any statement issued after this request.
+    if (!this.flushing) void this.flush();
     return counts;
-  }
-
-  private schedule(): void {
-    if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, FLUSH_MS);
-    this.timer.unref();
   }
 
   /** Writes every queued view (one transaction per batch); resolves when they are written. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (this.queue.length === 0) return;
-    const batch = this.queue;
-    this.queue = [];
+    const batch = this.queue.splice(0, FLUSH_AT);
     const tasks = new Set(batch.map((item) => item.view.taskUuid));
     this.flushing = (async () => {
       try {
@@ -154,11 +144,8 @@ export class ViewBuffer {
     if (this.queue.length > 0) await this.flush();
   }
 
-  /** Flushes and stops the timer. */
+  /** Writes what is left (app.close()). */
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
     await this.flush();
   }
 }
