@@ -104,7 +104,8 @@ export class ViewBuffer {
       if (rows.length > 0) counts = false;
     }
     // Every key is remembered as seen now: a repeat view before the flush writes nothing more.
-    for (const k of keys) if (!this.known(taskUuid, k, now)) this.remember(taskUuid, k, now + WINDOW_MS);
+    for (const k of keys)
+      if (!this.known(taskUuid, k, now)) this.remember(taskUuid, k, now + WINDOW_MS);
     this.queue.push({ view, counts });
     if (counts) this.pendingByTask.set(taskUuid, this.pending(taskUuid) + 1);
     // Started now, so on PGlite the batch runs before any statement issued after this request.

@@ -335,17 +335,13 @@ export async function listTasks(
 
 export const taskListRoutes: FastifyPluginAsync = async (app) => {
   // Pages are kept in the read model (cache/readModel.ts) until any task write or LIST_TTL_MS.
-  app.get<{ Querystring: RawQuery }>(
-    '/tasks',
-    { config: { httpCache: true } },
-    async (request) => {
-      const filter = await parseTaskListQuery(request.query);
-      const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-      return app.readModel.lists.through(
-        JSON.stringify([filter, locale]),
-        () => listTasks(app.db, filter, locale),
-        LIST_TTL_MS,
-      );
-    },
-  );
+  app.get<{ Querystring: RawQuery }>('/tasks', { config: { httpCache: true } }, async (request) => {
+    const filter = await parseTaskListQuery(request.query);
+    const locale = pickLocale(request.query.locale, request.headers['accept-language']);
+    return app.readModel.lists.through(
+      JSON.stringify([filter, locale]),
+      () => listTasks(app.db, filter, locale),
+      LIST_TTL_MS,
+    );
+  });
 };

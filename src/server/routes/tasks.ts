@@ -16,7 +16,12 @@ export const taskRoutes: FastifyPluginAsync = async (app) => {
     { config: { httpCache: true } },
     async (request, reply) => {
       const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-      const loaded = await app.readModel.loadTask(app.db, request.params.slug, request.user, locale);
+      const loaded = await app.readModel.loadTask(
+        app.db,
+        request.params.slug,
+        request.user,
+        locale,
+      );
       if (!loaded) throw notFound();
       const { task } = loaded;
       task.views_count = await countView(request, reply, task, loaded.authorUuid);
