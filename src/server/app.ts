@@ -10,6 +10,7 @@ import { warmCommonPasswords } from './auth/commonPasswords';
 import { csrfPlugin } from './auth/csrf';
 import { createCacheBus, watchWrites } from './cache/invalidation';
 import { httpCachePlugin } from './cache/httpCache';
+import { postgresRateLimitStore } from './cache/rateLimitStore';
 import { readModelPlugin } from './cache/readModel';
 import { dummyHash } from './auth/password';
 import { sessionPlugin } from './auth/session';
@@ -108,6 +109,11 @@ export async function buildServer(
     max: config.rateLimit,
     keyGenerator: rateLimitKey,
     timeWindow: '1 minute',
+    // Several processes on one PostgreSQL count together (cache/rateLimitStore.ts); a database
+    // outage answers 503 from the routes, not an error from the limiter.
+    ...(deps.db.kind === 'postgres'
+      ? { store: postgresRateLimitStore(deps.db), skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, 'errors.too_many_requests'),
   });

@@ -147,3 +147,34 @@ test('logout on one process, and a session deleted in the database, end it on th
   );
   expect((await user.request(b.base, 'GET', '/api/me')).status).toBe(401);
 });
+
+describe('rate limits count every process (counters in PostgreSQL)', () => {
+  let c: ApiProcess;
+  let d: ApiProcess;
+  beforeAll(async () => {
+    const common = { DATABASE_URL: pg.url, UPLOADS_DIR: path.join(root, 'uploads'), SEED: '' };
+    [c, d] = await Promise.all([
+      startApi({ ...common, DATA_DIR: path.join(root, 'c'), LOGIN_RATE_LIMIT: '4' }),
+      startApi({ ...common, DATA_DIR: path.join(root, 'd'), LOGIN_RATE_LIMIT: '4' }),
+    ]);
+  });
+  afterAll(() => Promise.all([c?.stop(), d?.stop()]));
+
+  it('the login limit of 4 a minute holds for requests spread over two processes', async () => {
+    // The logins above came from the same address within the minute: start counting afresh.
+    await sql('DELETE FROM rate_limits');
+    const client = new Browser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const server = i % 2 === 0 ? c : d;
+      const res = await client.request(server.base, 'POST', '/api/login', {
+        email: `nobody-${i}@talka.test`,
+        password: 'wrong-password',
+      });
+      statuses.push(res.status);
+    }
+    // Counted alone, each process would have let its three through.
+    expect(statuses.slice(0, 4).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+  });
+});

@@ -50,3 +50,12 @@ CREATE TRIGGER users_cache AFTER INSERT OR UPDATE OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION talka_cache_notify('user', 'uuid');
 CREATE TRIGGER categories_cache AFTER INSERT OR UPDATE OR DELETE ON categories
   FOR EACH STATEMENT EXECUTE FUNCTION talka_cache_notify('all', 'id');
+
+-- Rate-limit counters shared by every API process on one PostgreSQL (cache/rateLimitStore.ts);
+-- the embedded database's single process keeps counting in memory. Not cached, not watched.
+CREATE UNLOGGED TABLE rate_limits (
+  key text PRIMARY KEY,
+  count integer NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX rate_limits_expires_idx ON rate_limits (expires_at);
