@@ -16,6 +16,9 @@ const layer = (from, forbidden, message) => ({
   },
 });
 
+/** A letter of our six languages' alphabets (Latin with diacritics, Cyrillic), not × or ÷. */
+const LETTER = '[A-Za-zÀ-ÖØ-öø-žА-яЁё]';
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,6 +70,16 @@ export default tseslint.config(
           selector:
             "ImportSpecifier[imported.name=/^use(Selector|Dispatch)$/][parent.source.value='react-redux']",
           message: 'Use the typed hooks from src/web/app/hooks.',
+        },
+        // Every word a user reads is a react-intl message in the six catalogs: no letters in JSX
+        // text or in the text attributes (symbols such as × or · are fine).
+        {
+          selector: `JSXText[value=/${LETTER}/]`,
+          message: 'Text a user reads is a react-intl message (intl.formatMessage), not JSX text.',
+        },
+        {
+          selector: `JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt)$/] > Literal[value=/${LETTER}/]`,
+          message: 'Text a user reads is a react-intl message (intl.formatMessage), not a literal.',
         },
       ],
     },

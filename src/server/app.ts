@@ -14,6 +14,7 @@ import { postgresRateLimitStore } from './cache/rateLimitStore';
 import { readModelPlugin } from './cache/readModel';
 import { dummyHash } from './auth/password';
 import { sessionPlugin } from './auth/session';
+import { publishDueReviews, PUBLISH_INTERVAL_MS } from './completion/publish';
 import type { Db } from './db/db';
 import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
@@ -156,6 +157,22 @@ export async function buildServer(
 
   // Uploads a stopped process left in doubt: kept or deleted by the database (storage.ts).
   await recoverUploads(deps.db, createStorage(config.uploadsDir), app.log);
+
+  // Lone reviews whose blind days have passed count in ratings (completion/publish.ts).
+  let publishTimer: NodeJS.Timeout | null = null;
+  const publish = () =>
+    publishDueReviews(deps.db).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not publish due reviews');
+      return 0;
+    });
+  app.addHook('onReady', async () => {
+    await publish();
+    publishTimer = setInterval(() => void publish(), PUBLISH_INTERVAL_MS);
+    publishTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (publishTimer) clearInterval(publishTimer);
+  });
 
   // The first unknown-email login must not be slower than the rest.
   await dummyHash();

@@ -6,9 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig, ServerConfig } from '../../config';
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '../shared/locales';
 import { notFound } from './errors';
+import { translate } from './i18n';
+import { escapeHtml } from './tasks/head';
 import { isApiUrl } from './validate';
 import './types';
 
@@ -30,8 +33,10 @@ export interface RenderIndexOptions {
   data?: unknown;
   /** Sets <html lang>. */
   lang?: string;
-  /** A server-rendered first paint for <div id="root">, already escaped (see firstPaint.ts). */
+  /** The server-rendered page for <div id="root">, already escaped. */
   root?: string;
+  /** The <noscript> notice in the page's language, plain text (escaped here). */
+  noscript?: string;
 }
 
 const TEMPLATE_TITLE = /<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
@@ -61,7 +66,8 @@ export function renderIndexHtml(template: string, opts: RenderIndexOptions): str
   return html
     .replace('<!--talka-config-->', () => configTag)
     .replace('<!--talka-head-->', () => opts.head ?? '')
-    .replace('<!--talka-data-->', () => dataTag);
+    .replace('<!--talka-data-->', () => dataTag)
+    .replace('<!--talka-noscript-->', () => escapeHtml(opts.noscript ?? ''));
 }
 
 /** Files with a content hash in the name never change, so browsers may keep them for a year. */
@@ -74,7 +80,22 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     return;
   }
   const template = fs.readFileSync(indexFile, 'utf8');
-  const html = renderIndexHtml(template, { config: config.public });
+  // The page the browser renders alone (below: when the server's render failed), in the language
+  // of its path: with JavaScript off it shows only the notice that it needs it.
+  const plainPages = new Map(
+    LOCALES.map((locale) => [
+      locale,
+      renderIndexHtml(template, {
+        config: config.public,
+        lang: locale,
+        noscript: translate(locale, 'app.noscriptRequired'),
+      }),
+    ]),
+  );
+  const plainPage = (url: string): string => {
+    const first = url.split(/[/?#]/)[1] ?? '';
+    return plainPages.get(isLocale(first) ? first : DEFAULT_LOCALE) ?? '';
+  };
   // preCompressed: the build writes name.js.br and name.js.gz beside each asset (webpack.config.ts).
   await app.register(fastifyStatic, {
     root: config.staticDir,
@@ -94,13 +115,20 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
         dotfiles: 'deny',
       });
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(plainPage(`/${rel}`));
   };
 
   // A page whose data could not be loaded (e.g. the database is down) still boots: the SPA then
   // renders it in the browser and its own requests report the failure (the outage banner).
-  const sendPlain = (reply: FastifyReply) =>
-    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  const sendPlain = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(plainPage(request.url));
 
   // The render and the React tree it imports load beside the server's start, not per request.
   const render = import('./render');
@@ -117,7 +145,7 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
       return await sendPage(app, template, request, reply);
     } catch (err) {
       request.log.error({ err }, 'page: server render failed');
-      return sendPlain(reply);
+      return sendPlain(request, reply);
     }
   });
 }

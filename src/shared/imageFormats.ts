@@ -9,6 +9,9 @@ export type RasterFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 /** Formats a task image may be (by content); the server re-encodes each to JPEG or WebP. */
 export const TASK_IMAGE_FORMATS: readonly RasterFormat[] = ['jpeg', 'png', 'webp', 'gif'];
 
+/** Formats a profile photo may be by content, as the browser checks them (the server also takes SVG). */
+export const PROFILE_PHOTO_FORMATS: readonly RasterFormat[] = ['png', 'jpeg'];
+
 /** How many leading bytes `sniffRasterFormat` needs (WebP: 'RIFF' size 'WEBP'). */
 export const MAGIC_BYTES = 12;
 
@@ -24,4 +27,22 @@ export function sniffRasterFormat(bytes: Uint8Array): RasterFormat | null {
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   return null;
+}
+
+/**
+ * Whether a file's first bytes show one of `formats`: what the browser checks before uploading a
+ * file whose name and declared type say image (a renamed text file is refused at once).
+ */
+export async function fileHasFormat(
+  file: Blob,
+  formats: readonly RasterFormat[],
+): Promise<boolean> {
+  try {
+    const head = new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer());
+    const format = sniffRasterFormat(head);
+    return format !== null && formats.includes(format);
+  } catch {
+    // Unreadable (removed from the disk meanwhile): not an image we can send.
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 /** Domain types of SPEC section 3, as the API sends them. */
 import type { Locale } from './locales';
+import type { NotChosenReason } from './notChosenReasons';
 
 export type TaskStatus = 'new' | 'open' | 'in_progress' | 'completed' | 'incomplete';
 export type DueType = 'start' | 'end' | 'period';
@@ -69,6 +70,31 @@ export interface Offer {
   chosen_at: string | null;
   created_at: string;
   freelancer: Freelancer | null;
+  /**
+   * Another offer was chosen and the owner gave this reason (issue 19); null otherwise. Only the
+   * owner and this offer's freelancer see the offer, so only they see it.
+   */
+  not_chosen_reason: NotChosenReason | null;
+}
+
+/**
+ * One party's review of the other on a finished task (issue 19, double-blind). Until `visible`,
+ * only its author gets it (the server leaves it out for everyone else).
+ */
+export interface TaskReview {
+  /** The role its author played: the owner writes as 'customer', the chosen freelancer as 'freelancer'. */
+  author_role: 'customer' | 'freelancer';
+  /** null when the author's account was deleted. */
+  author: { uuid: string; display_name: string; photo: Photo | null } | null;
+  status: 'completed' | 'incomplete';
+  /** 1..5; 0 when the task was cancelled without a rating. */
+  rate: number;
+  feedback: string | null;
+  created_at: string;
+  /** Shown to the other party and everyone else (both reviewed, or the blind days passed). */
+  visible: boolean;
+  /** When it becomes visible at the latest (ISO), for the author's 'hidden until' note. */
+  visible_at: string;
 }
 
 export interface Task {
@@ -95,6 +121,11 @@ export interface Task {
   created_at: string;
   awaiting_action: boolean;
   second_party_contacts: Contacts | null;
+  /**
+   * The parties' reviews of each other, the owner's first (issue 19): the visible ones, plus the
+   * viewer's own while it is still hidden from the other party.
+   */
+  reviews: TaskReview[];
 }
 
 export interface CurrentUser {
@@ -301,4 +332,6 @@ export interface OfferNotChosenPushEvent {
   /** The task's slug (its identifier): the notice links to /tasks/{slug}. */
   task_identifier: string;
   task_title: string;
+  /** The owner's reason for the others, if they gave one. */
+  reason: NotChosenReason | null;
 }

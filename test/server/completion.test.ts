@@ -235,9 +235,12 @@ describe('who may complete', () => {
       target_role: 'customer',
       rate: 4,
     });
-    expect((await ratingsOf(customer)).customer_rating).toBe(4);
+    // Double-blind: the rating counts once the customer has reviewed too.
+    expect((await ratingsOf(customer)).customer_rating).toBeNull();
     expect(await awaitingFor(task, customer)).toBe(true);
     expect(await awaitingFor(task, chosen)).toBe(false);
+    expect((await complete(customer, task.uuid, COMPLETED)).statusCode).toBe(200);
+    expect((await ratingsOf(customer)).customer_rating).toBe(4);
   });
 
   it('publishes tasks.view after success', async () => {
@@ -399,12 +402,17 @@ describe('rate and feedback', () => {
 describe('rating aggregation', () => {
   it('sets the target rating to the average of their rated reviews, to 2 decimals', async () => {
     const freelancer = await createUser(t.db, { is_freelancer: true, freelancer_rating: null });
+    // Both parties review, so each review is published and counts (double-blind).
+    const both = async (taskUuid: string, rate: number) => {
+      expect((await complete(owner, taskUuid, { ...COMPLETED, rate })).statusCode).toBe(200);
+      expect((await complete(freelancer, taskUuid, COMPLETED)).statusCode).toBe(200);
+    };
     const first = await assignedTask(owner, freelancer);
-    expect((await complete(owner, first.uuid, { ...COMPLETED, rate: 5 })).statusCode).toBe(200);
+    await both(first.uuid, 5);
     expect((await ratingsOf(freelancer)).freelancer_rating).toBe(5);
 
     const second = await assignedTask(owner, freelancer);
-    expect((await complete(owner, second.uuid, { ...COMPLETED, rate: 4 })).statusCode).toBe(200);
+    await both(second.uuid, 4);
     expect((await ratingsOf(freelancer)).freelancer_rating).toBe(4.5);
 
     // A cancellation (rate 0) does not count.
@@ -417,9 +425,9 @@ describe('rating aggregation', () => {
     expect((await ratingsOf(freelancer)).freelancer_rating).toBe(4.5);
 
     const third = await assignedTask(owner, freelancer);
-    expect((await complete(owner, third.uuid, { ...COMPLETED, rate: 4 })).statusCode).toBe(200);
+    await both(third.uuid, 4);
     expect((await ratingsOf(freelancer)).freelancer_rating).toBe(4.33);
-    // Reviews as a freelancer leave the customer rating alone.
+    // Reviews of a freelancer leave their customer rating alone.
     expect((await ratingsOf(freelancer)).customer_rating).toBeNull();
   });
 });

@@ -122,6 +122,7 @@ describe('POST /api/tasks/:taskUuid/offers', () => {
         display_name: 'Pēteris K.',
         freelancer_rating: 4.25,
       },
+      not_chosen_reason: null,
     };
     expect(body.data[0]).toEqual(expected);
     expect(publishTask).toHaveBeenCalledWith(task.uuid);
@@ -620,6 +621,7 @@ describe('POST /api/tasks/:taskUuid/offers/:offerUuid/choose', () => {
         task_uuid: task.uuid,
         task_identifier: task.identifier,
         task_title: 'Paint the fence',
+        reason: null,
       };
       expect(publishUser.mock.calls).toEqual([[asked.uuid, expected]]);
       for (let i = 0; i < 50 && received.length === 0; i += 1) {
@@ -630,4 +632,131 @@ describe('POST /api/tasks/:taskUuid/offers/:offerUuid/choose', () => {
       unsubscribe();
     }
   });
+});
+
+describe('the reason for the freelancers who were not chosen (issue 19)', () => {
+  const chooseUrl = (taskUuid: string, offerUuid: string) =>
+    `${offerUrl(taskUuid, offerUuid)}/choose`;
+
+  /** A task with three offers: the winner's, one whose freelancer asked to hear, one who did not. */
+  async function threeOffers() {
+    const owned = await ownedTask({ title: 'Tile the bathroom' });
+    const winner = await newFreelancer();
+    const asked = await newFreelancer();
+    const silent = await newFreelancer();
+    const offer = await createOffer(t.db, {
+      task_uuid: owned.task.uuid,
+      freelancer_uuid: winner.uuid,
+    });
+    const askedOffer = await createOffer(t.db, {
+      task_uuid: owned.task.uuid,
+      freelancer_uuid: asked.uuid,
+      notify_if_not_chosen: true,
+    });
+    const silentOffer = await createOffer(t.db, {
+      task_uuid: owned.task.uuid,
+      freelancer_uuid: silent.uuid,
+    });
+    return { ...owned, winner, asked, silent, offer, askedOffer, silentOffer };
+  }
+
+  const choose = async (
+    ownerAgent: Agent,
+    taskUuid: string,
+    offerUuid: string,
+    extra: Record<string, unknown>,
+  ) =>
+    ownerAgent.post(chooseUrl(taskUuid, offerUuid), {
+      hash: await currentHash(taskUuid, offerUuid),
+      ...extra,
+    });
+
+  const offersSeenBy = async (user: TestUser | null, taskIdentifier: string) => {
+    const a = user ? await loginAs(user) : agent(t.app);
+    const res = await a.get(`/api/tasks/${taskIdentifier}`);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { data: Task }).data.offers;
+  };
+
+  it('stores the reason on each offer that lost, and shows it only to its freelancer and the owner', async () => {
+    const x = await threeOffers();
+    const res = await choose(x.ownerAgent, x.task.uuid, x.offer.uuid, {
+      not_chosen_reason: 'price',
+    });
+    expect(res.statusCode).toBe(200);
+    // The owner's answer: the chosen offer carries no reason, the others 'price'.
+    const owners = (res.json() as { data: Task }).data.offers;
+    expect(owners.map((o) => [o.uuid, o.not_chosen_reason])).toEqual([
+      [x.offer.uuid, null],
+      [x.askedOffer.uuid, 'price'],
+      [x.silentOffer.uuid, 'price'],
+    ]);
+    const stored = await t.db.query<{ uuid: string; not_chosen_reason: string | null }>(
+      'SELECT uuid, not_chosen_reason FROM offers WHERE task_uuid = $1 ORDER BY created_at',
+      [x.task.uuid],
+    );
+    expect(stored.map((o) => o.not_chosen_reason)).toEqual([null, 'price', 'price']);
+
+    // Each freelancer who lost sees their own offer with the reason; nobody sees another's.
+    expect(await offersSeenBy(x.asked, x.task.identifier)).toEqual([
+      expect.objectContaining({ uuid: x.askedOffer.uuid, not_chosen_reason: 'price' }),
+    ]);
+    expect(await offersSeenBy(x.silent, x.task.identifier)).toEqual([
+      expect.objectContaining({ uuid: x.silentOffer.uuid, not_chosen_reason: 'price' }),
+    ]);
+    // The chosen freelancer, other users and visitors see no reason at all.
+    const winners = await offersSeenBy(x.winner, x.task.identifier);
+    expect(winners.map((o) => [o.uuid, o.not_chosen_reason])).toEqual([[x.offer.uuid, null]]);
+    expect(await offersSeenBy(await createUser(t.db), x.task.identifier)).toEqual([]);
+    expect(await offersSeenBy(null, x.task.identifier)).toEqual([]);
+    const single = await (await loginAs(x.winner)).get(offerUrl(x.task.uuid, x.askedOffer.uuid));
+    expect(single.statusCode).toBe(403);
+  });
+
+  it('tells only the freelancers who asked, with the reason in the notice', async () => {
+    const x = await threeOffers();
+    const publishUser = jest.spyOn(t.app.push, 'publishUser');
+    const res = await choose(x.ownerAgent, x.task.uuid, x.offer.uuid, {
+      not_chosen_reason: 'known',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(publishUser.mock.calls).toEqual([
+      [
+        x.asked.uuid,
+        {
+          handler: 'offers.not_chosen',
+          task_uuid: x.task.uuid,
+          task_identifier: x.task.identifier,
+          task_title: 'Tile the bathroom',
+          reason: 'known',
+        },
+      ],
+    ]);
+  });
+
+  it('keeps the reason optional: none given, none stored', async () => {
+    const x = await threeOffers();
+    expect((await choose(x.ownerAgent, x.task.uuid, x.offer.uuid, {})).statusCode).toBe(200);
+    const offers = await offersSeenBy(x.asked, x.task.identifier);
+    expect(offers[0].not_chosen_reason).toBeNull();
+  });
+
+  it.each(['cheaper', '', 5, ['price'], { reason: 'price' }])(
+    'refuses the reason %p with a 422 field error, choosing nothing',
+    async (reason) => {
+      const x = await threeOffers();
+      const res = await choose(x.ownerAgent, x.task.uuid, x.offer.uuid, {
+        not_chosen_reason: reason,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys((res.json() as { errors: Record<string, unknown> }).errors)).toEqual([
+        'not_chosen_reason',
+      ]);
+      const [row] = await t.db.query<{ status: string }>(
+        'SELECT status FROM tasks WHERE uuid = $1',
+        [x.task.uuid],
+      );
+      expect(row.status).not.toBe('in_progress');
+    },
+  );
 });

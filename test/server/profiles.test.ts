@@ -35,9 +35,10 @@ async function review(input: {
   hoursAgo: number;
 }) {
   await t.db.query(
+    // Published (both parties reviewed): the double-blind rule has its own suite (reviews.test.ts).
     `INSERT INTO reviews (task_uuid, author_uuid, target_uuid, target_role, status, rate, feedback,
-                          created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+                          created_at, published_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
     [
       input.task,
       input.author,

@@ -43,6 +43,18 @@ describe('renderIndexHtml', () => {
     ).toBe(evil);
   });
 
+  it('writes the noscript notice as text, in the language it is given', () => {
+    const template =
+      '<html lang="lv"><body><noscript><!--talka-noscript--></noscript></body></html>';
+    const html = renderIndexHtml(template, {
+      config,
+      lang: 'ru',
+      noscript: 'Нужен <JavaScript> & всё',
+    });
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('<noscript>Нужен &lt;JavaScript&gt; &amp; всё</noscript>');
+  });
+
   it('puts extra head tags in place and leaves no data script when there is no data', () => {
     const html = renderIndexHtml(TEMPLATE, { config, head: '<title>$&</title>' });
     expect(html).toContain('<head><title>$&</title><script id="talka-config"');

@@ -235,6 +235,7 @@ describe('places and offers by role', () => {
         display_name: 'F',
         freelancer_rating: null,
       },
+      not_chosen_reason: null,
     });
     const offers = [offer('o1', 'f1'), offer('o2', 'f2')];
     expect(offersVisibleTo(offers, 'owner', 'owner')).toHaveLength(2);

@@ -165,12 +165,14 @@ describe('GET /api/tasks/:slug', () => {
             display_name: 'Pēteris K.',
             freelancer_rating: 3.75,
           },
+          not_chosen_reason: null,
         },
       ],
       views_count: 7,
       created_at: new Date(taskRow.created_at).toISOString(),
       awaiting_action: false,
       second_party_contacts: null,
+      reviews: [],
     };
     expect(res.json()).toEqual({ data: expected });
   });

@@ -54,6 +54,7 @@ function offer(freelancerUuid: string | null, chosenAt: string | null = null): O
             display_name: 'Free L.',
             freelancer_rating: null,
           },
+    not_chosen_reason: null,
   };
 }
 
@@ -89,6 +90,7 @@ function task(overrides: Partial<Task> = {}): Task {
     created_at: '2024-05-01T09:00:00',
     awaiting_action: false,
     second_party_contacts: null,
+    reviews: [],
     ...overrides,
   };
 }

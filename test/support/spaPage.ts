@@ -1,17 +1,12 @@
-/** The server-rendered SPA page in server tests: a template shaped like public/index.html, and readers. */
+/** The server-rendered SPA page in server tests: the template public/index.html, and readers. */
+import fs from 'node:fs';
+import path from 'node:path';
 
-// Shaped like public/index.html: a default title, the placeholders, html lang.
-export const SPA_TEMPLATE = `<!doctype html>
-<html lang="lv">
-  <head>
-    <meta charset="utf-8" />
-    <title>Talka</title>
-    <!--talka-head-->
-    <!--talka-config-->
-    <!--talka-data-->
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+// The real template (the build copies it to dist/index.html): its placeholders, title and html lang.
+export const SPA_TEMPLATE = fs.readFileSync(
+  path.join(__dirname, '../../public/index.html'),
+  'utf8',
+);
 
 /** What the server wrote into <div id="root"> (a first paint, or nothing). */
 export const rootOf = (html: string): string => {

@@ -11,11 +11,15 @@
  *
  * Visitors and other users always get false, without a query.
  */
+import { REVIEW_BLIND_DAYS } from '../../shared/reviews';
 import { statusGroup } from '../../shared/taskLifecycle';
 import type { Queryable } from '../db/db';
 
-/** How long the second party may still leave their review after the first one locked the task. */
-export const REVIEW_WINDOW_DAYS = 14;
+/**
+ * How long the second party may still leave their review after the first one locked the task: the
+ * same days after which the first review becomes visible on its own (src/shared/reviews.ts).
+ */
+export const REVIEW_WINDOW_DAYS = REVIEW_BLIND_DAYS;
 
 /** SQL (over `tasks t`): is the second party's review window still open? */
 export const REVIEW_WINDOW_OPEN_SQL = `COALESCE(t.locked_at, t.updated_at) > now() - make_interval(days => ${REVIEW_WINDOW_DAYS})`;

@@ -14,8 +14,11 @@
  * - the body is completionSchema with the caller's reasons (owner: group customer, chosen
  *   freelancer: group freelancer), so a reason of the other group is a 422 on reason_id;
  * - the review targets the OTHER party (target_role freelancer when the owner reviews, customer when
- *   the freelancer does) and, when rate > 0, refreshes their freelancer_rating / customer_rating:
- *   the average of their reviews in that role with rate > 0, to 2 decimals.
+ *   the freelancer does);
+ * - double-blind (issue 19): the first review is stored unpublished and counts nowhere yet; the
+ *   second publishes both and refreshes both ratings (the average of a user's published reviews in
+ *   that role with rate > 0, to 2 decimals). publishDueReviews publishes a lone review after
+ *   REVIEW_BLIND_DAYS.
  */
 import {
   completionStep,
@@ -107,8 +110,11 @@ async function reasonsFor(tx: Queryable, party: Party): Promise<CompletionReason
   return rows.map((r) => ({ id: Number(r.id), feedback_required: r.feedback_required }));
 }
 
-/** Average of the target's reviews in that role with rate > 0, to 2 decimals. */
-async function refreshRating(
+/**
+ * Average of the target's published reviews in that role with rate > 0, to 2 decimals: a review
+ * still hidden by the double-blind rule does not count yet (src/shared/reviews.ts).
+ */
+export async function refreshRating(
   tx: Queryable,
   targetUuid: string,
   targetRole: 'customer' | 'freelancer',
@@ -118,11 +124,13 @@ async function refreshRating(
     targetRole === 'freelancer'
       ? `UPDATE users SET freelancer_rating = (
            SELECT round(avg(r.rate), 2) FROM reviews r
-            WHERE r.target_uuid = $1 AND r.target_role = 'freelancer' AND r.rate > 0)
+            WHERE r.target_uuid = $1 AND r.target_role = 'freelancer' AND r.rate > 0
+              AND r.published_at IS NOT NULL)
           WHERE uuid = $1`
       : `UPDATE users SET customer_rating = (
            SELECT round(avg(r.rate), 2) FROM reviews r
-            WHERE r.target_uuid = $1 AND r.target_role = 'customer' AND r.rate > 0)
+            WHERE r.target_uuid = $1 AND r.target_role = 'customer' AND r.rate > 0
+              AND r.published_at IS NOT NULL)
           WHERE uuid = $1`;
   await tx.query(sql, [targetUuid]);
 }
@@ -219,7 +227,17 @@ export async function completeTask(
       ],
     );
     if (inserted.length === 0) throw alreadyReviewed();
-    if (form.rate > 0) await refreshRating(tx, targetUuid, targetRole);
+    if (step === 'review') {
+      // Double-blind: the second review publishes both, and both ratings take them in.
+      await tx.query(
+        'UPDATE reviews SET published_at = now() WHERE task_uuid = $1 AND published_at IS NULL',
+        [facts.uuid],
+      );
+      await refreshRating(tx, facts.author_uuid, 'customer');
+      if (facts.chosen_freelancer_uuid !== null) {
+        await refreshRating(tx, facts.chosen_freelancer_uuid, 'freelancer');
+      }
+    }
 
     return {
       kind: completionKind(status, reason),

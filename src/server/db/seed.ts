@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { REVIEW_BLIND_DAYS } from '../../shared/reviews';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from './db';
 import { CATEGORIES, categoryById, topCategoryOf } from './seedData/categories';
@@ -295,13 +296,21 @@ async function insertTask(
     );
   }
 
+  // Double-blind (src/shared/reviews.ts): both reviews are published by the second one; a lone
+  // review once its blind days have passed.
+  const secondReviewHoursAgo = Math.min(...task.reviews.map((r) => r.createdHoursAgo));
+  const blindHours = REVIEW_BLIND_DAYS * 24;
   for (const review of task.reviews) {
     if (!chosen) throw new Error(`seed task ${task.identifier} has reviews but no chosen offer`);
     const target = review.targetRole === 'freelancer' ? chosen.freelancer : task.author;
+    let publishedHoursAgo: number | null = null;
+    if (task.reviews.length > 1) publishedHoursAgo = secondReviewHoursAgo;
+    else if (review.createdHoursAgo >= blindHours)
+      publishedHoursAgo = review.createdHoursAgo - blindHours;
     await tx.query(
       `INSERT INTO reviews (task_uuid, author_uuid, target_uuid, target_role, status, reason_id,
-         rate, feedback, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+         rate, feedback, created_at, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         taskUuid,
         uuidOf(review.author),
@@ -312,6 +321,7 @@ async function insertTask(
         review.rate,
         review.feedback,
         hoursAgo(now, review.createdHoursAgo),
+        publishedHoursAgo === null ? null : hoursAgo(now, publishedHoursAgo),
       ],
     );
   }

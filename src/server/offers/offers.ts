@@ -9,6 +9,7 @@
  *   check; its violation (two owners' tabs choosing at once) is answered 409 like any other conflict.
  */
 import type { Locale } from '../../shared/locales';
+import type { NotChosenReason } from '../../shared/notChosenReasons';
 import { isChoosable, lifecycleInput, statusGroup } from '../../shared/taskLifecycle';
 import {
   canTransition,
@@ -231,6 +232,8 @@ export async function chooseOffer(
   owner: Actor,
   offerUuid: string,
   hash: string,
+  /** The owner's reason for the others (issue 19), stored on each of their offers. */
+  notChosenReason: NotChosenReason | null = null,
 ): Promise<{
   /** Freelancers of the other offers who asked to hear about it (deleted accounts left out). */
   notifyNotChosen: string[];
@@ -269,6 +272,12 @@ export async function chooseOffer(
       `UPDATE tasks SET status = $2, awaiting_action = true, updated_at = now() WHERE uuid = $1`,
       [taskUuid, next],
     );
+    // Not updated_at: the hash of an offer that lost no longer matters (nothing can choose it).
+    await tx.query('UPDATE offers SET not_chosen_reason = $3 WHERE task_uuid = $1 AND uuid <> $2', [
+      taskUuid,
+      offer.uuid,
+      notChosenReason,
+    ]);
     const others = await tx.query<{ freelancer_uuid: string }>(
       `SELECT o.freelancer_uuid FROM offers o JOIN users u ON u.uuid = o.freelancer_uuid
         WHERE o.task_uuid = $1 AND o.uuid <> $2 AND o.notify_if_not_chosen

@@ -137,6 +137,7 @@ export async function sendPage(
     data,
     lang: locale,
     root: rendered.html,
+    noscript: translate(locale, 'app.noscript'),
   });
   return (
     reply

@@ -6,10 +6,12 @@
  * - A second offer by the same freelancer is 403 (the machine's MAKE_OFFER refuses an 'offerer'; a
  *   race is caught by UNIQUE (task_uuid, freelancer_uuid) and answered the same).
  * - Choosing when an offer is already chosen is 409, like a hash mismatch (not 423).
+ * - The owner's optional not_chosen_reason must be one of NOT_CHOSEN_REASONS (422 otherwise).
  * - A visitor gets 401 wherever a user is needed, including GET of a single offer.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import * as yup from 'yup';
+import { isNotChosenReason, type NotChosenReason } from '../../shared/notChosenReasons';
 import { takesOffers } from '../../shared/taskLifecycle';
 import { OFFER_DESCRIPTION_MAX, offerFormSchema } from '../../shared/validation/offer';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
@@ -35,6 +37,12 @@ import '../types';
 
 const chooseSchema = yup.object({
   hash: yup.string().strict().typeError(ref(m.invalid)).required(ref(m.required)),
+  // Optional (issue 19): shown to the freelancers who were not chosen, each on their own offer.
+  not_chosen_reason: yup
+    .mixed<NotChosenReason>()
+    .test('reason', ref(m.oneOf), (value) => value == null || isNotChosenReason(value))
+    .nullable()
+    .default(null),
 });
 
 type TaskParams = { Params: { taskUuid: string } };
@@ -142,16 +150,17 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
     if (loaded.authorUuid !== user.uuid) throw forbidden();
     await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
-    const { hash } = await validateBody(chooseSchema, request.body);
+    const { hash, not_chosen_reason: reason } = await validateBody(chooseSchema, request.body);
     const { notifyNotChosen: freelancers } = await chooseOffer(
       db,
       loaded,
       user,
       request.params.offerUuid,
       hash,
+      reason ?? null,
     );
     await notifyTaskChanged(app, loaded.task.uuid);
-    await notifyNotChosen(app, freelancers, loaded.task);
+    await notifyNotChosen(app, freelancers, loaded.task, reason ?? null);
     const task = await loadTask(db, loaded.task.uuid, user, request.locale);
     if (!task) throw notFound();
     return { data: task };

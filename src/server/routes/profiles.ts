@@ -5,6 +5,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../shared/locales';
+import { REVIEW_BLIND_DAYS } from '../../shared/reviews';
 import type { ActiveProfile, ProfileReview, PublicProfile } from '../../shared/types';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
 import {
@@ -63,7 +64,8 @@ export async function loadProfile(
   if (user.deleted_at !== null) return { uuid: user.uuid, deleted: true };
 
   const [reviews, tasks, refs] = await Promise.all([
-    // A cancelled task (incomplete without feedback) leaves rate 0: a lock, not a review.
+    // A cancelled task (incomplete without feedback) leaves rate 0: a lock, not a review. Only
+    // visible reviews (double-blind, src/shared/reviews.ts: both reviewed, or 14 days passed).
     db.query<ReviewRow>(
       `SELECT r.rate, r.feedback, r.status, r.target_role, r.created_at,
               a.uuid AS author_uuid, a.display_name AS author_display_name,
@@ -73,9 +75,11 @@ export async function loadProfile(
          JOIN users a ON a.uuid = r.author_uuid
          JOIN tasks t ON t.uuid = r.task_uuid
         WHERE r.target_uuid = $1 AND r.rate > 0
+          AND (r.published_at IS NOT NULL
+               OR r.created_at <= $2::timestamptz - make_interval(days => ${REVIEW_BLIND_DAYS}))
         ORDER BY r.created_at DESC, r.id DESC
         LIMIT ${PROFILE_REVIEWS_MAX}`,
-      [user.uuid],
+      [user.uuid, now.toISOString()],
     ),
     listTasks(
       db,

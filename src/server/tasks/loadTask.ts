@@ -6,11 +6,19 @@
 import crypto from 'node:crypto';
 import { awaitingActionOf, isParty, REVIEW_WINDOW_OPEN_SQL } from '../completion/awaiting';
 import type { Locale } from '../../shared/locales';
+import type { NotChosenReason } from '../../shared/notChosenReasons';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
 import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl } from '../users';
 import { VIEW_WINDOW_HOURS } from './views';
-import { offersVisibleTo, presentLocations, seesExactPlaces, type LocationRow } from './privacy';
+import {
+  offersVisibleTo,
+  presentLocations,
+  reviewsVisibleTo,
+  seesExactPlaces,
+  type LocationRow,
+  type ReviewRow,
+} from './privacy';
 
 export { approximateAddress } from './privacy';
 
@@ -67,6 +75,7 @@ interface OfferRow {
   deleted: boolean;
   phone_number: string | null;
   email: string;
+  not_chosen_reason: NotChosenReason | null;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -97,7 +106,7 @@ export function offerHash(offer: {
 const OFFERS_SQL = `SELECT o.uuid, o.description, o.price::float8 AS price, o.notify_if_not_chosen,
         o.chosen_at, o.created_at, o.updated_at, u.uuid AS freelancer_uuid, u.full_name,
         u.display_name, u.is_legal, u.photo_path, u.freelancer_rating::float8 AS freelancer_rating,
-        u.deleted_at IS NOT NULL AS deleted, u.phone_number, u.email
+        u.deleted_at IS NOT NULL AS deleted, u.phone_number, u.email, o.not_chosen_reason
    FROM offers o JOIN users u ON u.uuid = o.freelancer_uuid
   WHERE o.task_uuid = $1
   ORDER BY o.chosen_at IS NULL, o.created_at, o.uuid`;
@@ -121,6 +130,8 @@ function toOffer(o: OfferRow): Offer {
           display_name: o.display_name,
           freelancer_rating: num(o.freelancer_rating),
         },
+    // Only a reason of an offer that lost: the chosen one never carries it.
+    not_chosen_reason: o.chosen_at === null ? (o.not_chosen_reason ?? null) : null,
   };
 }
 
@@ -151,6 +162,8 @@ export interface LoadedTask {
 export interface LoadTaskOptions {
   /** The viewer's key (views.ts viewerKey) when known: fills LoadedTask.viewedRecently. */
   viewerKey?: string | null;
+  /** The time the double-blind rule and online dots are judged at; default now (tests move it). */
+  now?: Date;
 }
 
 export async function loadTask(
@@ -170,16 +183,28 @@ const OFFERS_JSON_SQL = `(SELECT COALESCE(json_agg(json_build_object(
             'freelancer_uuid', u.uuid, 'full_name', u.full_name, 'display_name', u.display_name,
             'is_legal', u.is_legal, 'photo_path', u.photo_path,
             'freelancer_rating', u.freelancer_rating::float8,
-            'deleted', u.deleted_at IS NOT NULL, 'phone_number', u.phone_number, 'email', u.email)
+            'deleted', u.deleted_at IS NOT NULL, 'phone_number', u.phone_number, 'email', u.email,
+            'not_chosen_reason', o.not_chosen_reason)
             ORDER BY o.chosen_at IS NULL, o.created_at, o.uuid), '[]')
        FROM offers o JOIN users u ON u.uuid = o.freelancer_uuid
       WHERE o.task_uuid = t.uuid)`;
+
+/** The task's reviews as one JSON array (ReviewRow fields), the owner's first. */
+const REVIEWS_JSON_SQL = `(SELECT COALESCE(json_agg(json_build_object(
+            'author_uuid', r.author_uuid, 'target_role', r.target_role, 'status', r.status,
+            'rate', r.rate, 'feedback', r.feedback, 'created_at', r.created_at,
+            'published_at', r.published_at, 'display_name', a.display_name,
+            'photo_path', a.photo_path, 'deleted', a.deleted_at IS NOT NULL)
+            ORDER BY r.target_role = 'customer', r.created_at, r.id), '[]')
+       FROM reviews r JOIN users a ON a.uuid = r.author_uuid
+      WHERE r.task_uuid = t.uuid)`;
 
 export interface TaskEntryRow extends TaskRow {
   languages: string[];
   locations: LocationRow[];
   images: { uuid: string; thumbnail_path: string; original_path: string }[];
   offers: OfferRow[];
+  reviews: ReviewRow[];
   viewer_reviewed: boolean;
   review_window_open: boolean;
   viewed_recently: boolean;
@@ -218,6 +243,7 @@ export async function queryTaskRow(
                       ORDER BY i.position, i.created_at), '[]')
                FROM task_images i WHERE i.task_uuid = t.uuid) AS images,
             ${OFFERS_JSON_SQL} AS offers,
+            ${REVIEWS_JSON_SQL} AS reviews,
             EXISTS (SELECT 1 FROM reviews r WHERE r.task_uuid = t.uuid AND r.author_uuid = $3::uuid)
               AS viewer_reviewed,
             ${REVIEW_WINDOW_OPEN_SQL} AS review_window_open,
@@ -265,7 +291,7 @@ export async function loadTaskEntry(
   options: LoadTaskOptions = {},
 ): Promise<LoadedTask | null> {
   const row = await queryTaskRow(db, slugOrUuid, viewer, locale, options);
-  return row ? presentTask(taskEntryOf(row), viewer) : null;
+  return row ? presentTask(taskEntryOf(row), viewer, options.now) : null;
 }
 
 /**
@@ -273,7 +299,11 @@ export async function loadTaskEntry(
  * viewer of one cached row; viewer_reviewed must have been read for this viewer when
  * needsViewerFacts says so).
  */
-export function presentTask(entry: TaskEntry, viewer: Viewer | null): LoadedTask {
+export function presentTask(
+  entry: TaskEntry,
+  viewer: Viewer | null,
+  now: Date = new Date(),
+): LoadedTask {
   const { row } = entry;
   const { languages, locations, images, offers } = row;
 
@@ -318,7 +348,7 @@ export function presentTask(entry: TaskEntry, viewer: Viewer | null): LoadedTask
     budget_from: row.budget_from,
     budget_to: row.budget_to,
     images: taskImages,
-    author: authorOf(row, Date.now(), exactPlaces),
+    author: authorOf(row, now.getTime(), exactPlaces),
     offers_count: allOffers.length,
     offers: taskOffers,
     views_count: row.views_count,
@@ -335,6 +365,7 @@ export function presentTask(entry: TaskEntry, viewer: Viewer | null): LoadedTask
       viewer?.uuid ?? null,
     ),
     second_party_contacts: contacts,
+    reviews: reviewsVisibleTo(row.reviews, viewer?.uuid ?? null, now),
   };
   return {
     task,

@@ -20,7 +20,9 @@
  */
 import crypto from 'node:crypto';
 import { approximateAddress } from '../../shared/places';
-import type { Offer, TaskLocation } from '../../shared/types';
+import { isReviewVisible, reviewVisibleAt } from '../../shared/reviews';
+import type { Offer, TaskLocation, TaskReview } from '../../shared/types';
+import { photoOf } from '../users';
 
 export { approximateAddress };
 
@@ -132,4 +134,52 @@ function withoutFullName(offer: Offer, keep: boolean): Offer {
   if (keep || !offer.freelancer) return offer;
   const { full_name: _full, ...freelancer } = offer.freelancer;
   return { ...offer, freelancer };
+}
+
+/** A review as the task loader reads it (loadTask.ts REVIEWS_JSON_SQL). */
+export interface ReviewRow {
+  author_uuid: string;
+  /** The role of the reviewed party; the author played the other one. */
+  target_role: 'customer' | 'freelancer';
+  status: 'completed' | 'incomplete';
+  rate: number;
+  feedback: string | null;
+  created_at: Date | string;
+  published_at: Date | string | null;
+  display_name: string;
+  photo_path: string | null;
+  deleted: boolean;
+}
+
+/**
+ * Double-blind (src/shared/reviews.ts): everyone gets the visible reviews; a hidden one goes to its
+ * author only, never to the other party, other users or visitors.
+ */
+export function reviewsVisibleTo(
+  rows: readonly ReviewRow[],
+  viewerUuid: string | null,
+  now: Date,
+): TaskReview[] {
+  return rows.flatMap((row): TaskReview[] => {
+    const visible = isReviewVisible(row, now);
+    if (!visible && (viewerUuid === null || viewerUuid !== row.author_uuid)) return [];
+    return [
+      {
+        author_role: row.target_role === 'freelancer' ? 'customer' : 'freelancer',
+        author: row.deleted
+          ? null
+          : {
+              uuid: row.author_uuid,
+              display_name: row.display_name,
+              photo: photoOf(row.photo_path),
+            },
+        status: row.status,
+        rate: Number(row.rate),
+        feedback: row.feedback,
+        created_at: new Date(row.created_at).toISOString(),
+        visible,
+        visible_at: reviewVisibleAt(row.created_at).toISOString(),
+      },
+    ];
+  });
 }

@@ -8,7 +8,6 @@ import {
   partsInUse,
   type Messages,
 } from './loadMessages';
-import { preferMomentLocale } from './moment';
 
 const isDev = process.env.NODE_ENV === 'development';
 
@@ -31,8 +30,7 @@ interface Props {
 }
 
 /**
- * IntlProvider for a locale whose catalog is loaded on demand; sets <html lang> and moment's
- * locale (applied when moment loads). While another locale loads, the previous catalog stays on screen.
+ * IntlProvider for a locale whose catalog is loaded on demand; sets <html lang>. While another locale loads, the previous catalog stays on screen.
  */
 export function I18nProvider({ locale, messages: given, fallback = null, children }: Props) {
   const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(() => {
@@ -45,8 +43,6 @@ export function I18nProvider({ locale, messages: given, fallback = null, childre
 
   useEffect(() => {
     document.documentElement.lang = locale;
-    // moment loads only where a page shows relative times (useMoment); it takes this locale then.
-    preferMomentLocale(locale);
   }, [locale]);
 
   useEffect(() => {

@@ -6,6 +6,8 @@ import { ErrorLine } from './TextField';
 const messages = defineMessages({
   date: { id: 'ui.dateTimeInput.date', defaultMessage: '{label}: date' },
   time: { id: 'ui.dateTimeInput.time', defaultMessage: '{label}: time (HH:MM)' },
+  // The same letters as the label's hint, in the page's language (ru ЧЧ:ММ, lt VV:MM).
+  timePlaceholder: { id: 'ui.dateTimeInput.timePlaceholder', defaultMessage: 'HH:MM' },
 });
 
 /** Digits only, at most four, with a colon after the hours: '2359' -> '23:59', '7' -> '7'. */
@@ -178,7 +180,7 @@ export function DateTimeInput({
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="HH:MM"
+          placeholder={intl.formatMessage(messages.timePlaceholder)}
           maxLength={5}
           value={time}
           onChange={onTimeChange}

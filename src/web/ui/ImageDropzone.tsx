@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 import { defineMessages, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
-import { MAGIC_BYTES, sniffRasterFormat, type RasterFormat } from '../../shared/imageFormats';
+import { fileHasFormat, type RasterFormat } from '../../shared/imageFormats';
 
 const messages = defineMessages({
   prompt: {
@@ -165,18 +165,6 @@ function rejectionCode(rejection: FileRejection): ImageFileError['code'] {
   return 'too-many';
 }
 
-/** Whether the file's first bytes (its magic number) show one of `formats`. */
-async function hasFormat(file: File, formats: readonly RasterFormat[]): Promise<boolean> {
-  try {
-    const head = new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer());
-    const format = sniffRasterFormat(head);
-    return format !== null && formats.includes(format);
-  } catch {
-    // Unreadable (removed from the disk meanwhile): not an image we can send.
-    return false;
-  }
-}
-
 /** The format names as the UI writes them. */
 const FORMAT_NAMES: Record<RasterFormat, string> = {
   jpeg: 'JPEG',
@@ -272,7 +260,7 @@ export function ImageDropzone({
     endDrag();
     void (async () => {
       const known = await Promise.all(
-        accepted.map((file) => (formats ? hasFormat(file, formats) : true)),
+        accepted.map((file) => (formats ? fileHasFormat(file, formats) : true)),
       );
       const next: ImageFileError[] = rejected.map((r) => errorOf(r.file.name, rejectionCode(r)));
       const images: File[] = [];

@@ -35,9 +35,26 @@ export const FieldError = styled.p`
   line-height: 1.5;
 `;
 
-/** The error line of a field: always there, with the error's text and id only while there is one. */
-export function ErrorLine({ id, error }: { id: string; error?: ReactNode }) {
-  return error ? <FieldError id={id}>{error}</FieldError> : <FieldError aria-hidden="true" />;
+/**
+ * The error line of a field or a group of checkboxes or radios: always there, with the error's text
+ * and id only while there is one. `alert` announces it where no control points at it.
+ */
+export function ErrorLine({
+  id,
+  error,
+  alert,
+}: {
+  id: string;
+  error?: ReactNode;
+  alert?: boolean;
+}) {
+  return error ? (
+    <FieldError id={id} role={alert ? 'alert' : undefined}>
+      {error}
+    </FieldError>
+  ) : (
+    <FieldError aria-hidden="true" />
+  );
 }
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {

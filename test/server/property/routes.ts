@@ -369,7 +369,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   [`POST ${API}/tasks/:taskUuid/offers/:offerUuid/choose`]: {
     role: 'owner',
     real: (_env, w) => ({ taskUuid: w.task.uuid, offerUuid: w.offer.uuid }),
-    body: () => jsonBodyArb({ hash: 'not-the-offer-hash' }),
+    // Issue 19: the owner's optional reason for the others rides along.
+    body: () => jsonBodyArb({ hash: 'not-the-offer-hash', not_chosen_reason: 'price' }),
     // A choice needs the offer's current hash, which no generated body holds.
     accepts: (sent) => schemaAccepts(chooseSchema, sent.body) && false,
   },

@@ -237,3 +237,16 @@ it('the page carries its styles and no inline script (the CSP allows none)', asy
   expect(res.body).toMatch(/<style data-styled="true"/);
   expect(res.body.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? []).toEqual([]);
 });
+
+it.each([
+  ['/lv', 'lv', 'Talka var lasīt bez JavaScript'],
+  ['/ru/zadaniya', 'ru', 'Читать Talka можно и без JavaScript'],
+  ['/en/tasks', 'en', 'You can read Talka without JavaScript'],
+])(
+  '%s tells a browser without JavaScript what needs it, in its language',
+  async (url, lang, notice) => {
+    const res = await get(url, null);
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    expect(/<noscript>([^<]*)<\/noscript>/.exec(res.body)?.[1]).toContain(notice);
+  },
+);

@@ -2,7 +2,12 @@
  * @jest-environment ./test/support/webEnvironment.ts
  */
 import { useState } from 'react';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '../../../src/web/app/theme';
+import ltMessages from '../../../translations/lt.json';
+import ruMessages from '../../../translations/ru.json';
 import {
   combineDateTime,
   DateTimeInput,
@@ -61,6 +66,21 @@ describe('time mask (SPEC 5: HH:MM, hours 00-23, minutes 00-59, clamped on blur)
 });
 
 describe('DateTimeInput', () => {
+  it.each([
+    ['ru', ruMessages, 'Начало: время (ЧЧ:ММ)', 'ЧЧ:ММ'],
+    ['lt', ltMessages, 'Pradžia: laikas (VV:MM)', 'VV:MM'],
+  ])('hints the time format in the page language (%s)', (locale, messages, label, placeholder) => {
+    const field = label.split(':')[0];
+    render(
+      <ThemeProvider theme={theme}>
+        <IntlProvider locale={locale} messages={messages}>
+          <DateTimeInput label={field} value={null} onChange={() => undefined} />
+        </IntlProvider>
+      </ThemeProvider>,
+    );
+    expect(screen.getByLabelText(label)).toHaveAttribute('placeholder', placeholder);
+  });
+
   it("masks '2' '5' '9' '9' as 25:99 and clamps it to 23:59 on blur", async () => {
     const onValue = jest.fn();
     const { user } = renderWithProviders(

@@ -35,6 +35,7 @@ import {
 import { completionMessages as messages } from './messages';
 import { focusFirstError } from '../../ui/formErrors';
 import { reasonsForRole } from './reasons';
+import { ErrorLine } from '../../ui/TextField';
 import { FormAlert } from '../../ui/FormAlert';
 
 const Fieldset = styled.fieldset`
@@ -54,12 +55,6 @@ const Choice = styled.label`
   gap: ${({ theme }) => theme.space.sm};
   min-height: 44px;
   cursor: pointer;
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Actions = styled.div`
@@ -324,7 +319,7 @@ function ReasonStep({
                   )}
                 </Field>
               ))}
-              {error && <ErrorText id="completion-reason-error">{error}</ErrorText>}
+              <ErrorLine id="completion-reason-error" error={error} />
             </Fieldset>
             <Actions>
               <Button $variant="secondary" onClick={onCancel} disabled={submitting}>

@@ -1,6 +1,23 @@
 import { defineMessages } from 'react-intl';
 
 export const completionMessages = defineMessages({
+  reviewsTitle: { id: 'completion.reviews.title', defaultMessage: 'How it went' },
+  reviewByCustomer: {
+    id: 'completion.reviews.byCustomer',
+    defaultMessage: 'The customer’s review',
+  },
+  reviewByFreelancer: {
+    id: 'completion.reviews.byFreelancer',
+    defaultMessage: 'The freelancer’s review',
+  },
+  reviewYours: { id: 'completion.reviews.yours', defaultMessage: 'Your review' },
+  reviewHidden: {
+    id: 'completion.reviews.hidden',
+    defaultMessage: 'Your review is hidden until the other side reviews or until {date}.',
+  },
+  reviewRate: { id: 'completion.reviews.rate', defaultMessage: 'Rated {rate} out of 5' },
+  reviewNoRate: { id: 'completion.reviews.noRate', defaultMessage: 'No rating' },
+  reviewDeletedUser: { id: 'completion.reviews.deletedUser', defaultMessage: 'Deleted user' },
   completed: { id: 'completion.buttons.completed', defaultMessage: 'Completed' },
   notCompleted: { id: 'completion.buttons.not_completed', defaultMessage: 'Not completed' },
   titleCompleted: { id: 'completion.wizard.title_completed', defaultMessage: 'Task completed' },

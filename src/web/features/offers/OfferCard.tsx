@@ -5,14 +5,14 @@ import styled from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { Offer } from '../../../shared/types';
 import { useAppDispatch } from '../../app/hooks';
-import { useMoment } from '../../i18n/moment';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showNotice } from '../notices/noticesSlice';
 import { formatEuro } from '../../../shared/money';
-import { fromNow } from './format';
+import { RelativeTime } from '../../ui/RelativeTime';
+import { useNow } from '../../app/clock';
 import { offerMessages as messages } from './messages';
 import { LazyOfferFormModal } from './lazyForm';
 import { useDeleteOfferMutation } from './offersApi';
@@ -69,6 +69,11 @@ const Muted = styled.span`
 
 const Price = styled.strong`
   font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const NotChosen = styled.p`
+  margin: 0;
+  font-weight: 600;
 `;
 
 const Description = styled.p`
@@ -128,7 +133,7 @@ export const OfferCard = memo(function OfferCard({
   onAssign,
 }: OfferCardProps) {
   const intl = useIntl();
-  const moment = useMoment(locale);
+  const now = useNow();
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -185,13 +190,16 @@ export const OfferCard = memo(function OfferCard({
               </Muted>
             ))}
           <Muted>
-            <time dateTime={offer.created_at}>
-              {moment ? fromNow(moment, offer.created_at, locale) : null}
-            </time>
+            <RelativeTime iso={offer.created_at} now={now} />
           </Muted>
         </Who>
         <Price aria-label={`${intl.formatMessage(messages.priceLabel)}: ${price}`}>{price}</Price>
       </Head>
+      {offer.not_chosen_reason && (
+        <NotChosen>
+          {intl.formatMessage(messages.notChosenReason, { reason: offer.not_chosen_reason })}
+        </NotChosen>
+      )}
       <Description>{offer.description}</Description>
       {(canEdit || canAssign || onChat) && (
         <Actions>

@@ -127,6 +127,7 @@ export function OffersSection({ task, role, controls }: OffersSectionProps) {
         taskUuid={task.uuid}
         locale={locale}
         offer={assigning}
+        askReason={offers.length > 1}
         onClose={closeAssign}
         onFailed={setPopup}
       />

@@ -44,6 +44,25 @@ export const offerMessages = defineMessages({
   noRating: { id: 'offers.card.noRating', defaultMessage: 'No ratings yet' },
   chosen: { id: 'offers.card.chosen', defaultMessage: 'Chosen' },
   chosenOther: { id: 'offers.card.chosenOther', defaultMessage: 'Chosen other' },
+  notChosenReason: {
+    id: 'offers.notChosen.card',
+    defaultMessage:
+      'Not chosen: {reason, select, price {price} timing {timing} experience {experience} known {the customer chose someone they know} other {another reason}}',
+  },
+  reasonLabel: {
+    id: 'offers.notChosen.label',
+    defaultMessage: 'Why not the other offers? (optional)',
+  },
+  reasonHint: {
+    id: 'offers.notChosen.hint',
+    defaultMessage: 'Each of the other freelancers sees it on their own offer, and nobody else.',
+  },
+  reasonNone: { id: 'offers.notChosen.none', defaultMessage: 'No reason given' },
+  reasonOption: {
+    id: 'offers.notChosen.option',
+    defaultMessage:
+      '{reason, select, price {Price} timing {Timing} experience {Experience} known {I chose someone I know} other {Other}}',
+  },
   edit: { id: 'offers.card.edit', defaultMessage: 'Edit' },
   delete: { id: 'offers.card.delete', defaultMessage: 'Delete' },
   assign: { id: 'offers.card.assign', defaultMessage: 'Assign' },

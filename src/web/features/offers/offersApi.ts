@@ -1,3 +1,4 @@
+import type { NotChosenReason } from '../../../shared/notChosenReasons';
 import type { Offer, Task } from '../../../shared/types';
 import type { OfferForm } from '../../../shared/validation/offer';
 import { api, type Envelope } from '../../api/api';
@@ -45,11 +46,20 @@ export const offersApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { taskUuid }) => taskAndOffers(taskUuid),
     }),
     /** Sends the hash of the offer as shown: 409 when it changed since, 404 when it is gone. */
-    chooseOffer: build.mutation<Task, { taskUuid: string; offerUuid: string; hash: string }>({
-      query: ({ taskUuid, offerUuid, hash }) => ({
+    chooseOffer: build.mutation<
+      Task,
+      {
+        taskUuid: string;
+        offerUuid: string;
+        hash: string;
+        /** The owner's optional reason for the others (issue 19). */
+        notChosenReason?: NotChosenReason | null;
+      }
+    >({
+      query: ({ taskUuid, offerUuid, hash, notChosenReason = null }) => ({
         url: `${base(taskUuid)}/${encodeURIComponent(offerUuid)}/choose`,
         method: 'POST',
-        body: { hash },
+        body: { hash, not_chosen_reason: notChosenReason },
       }),
       transformResponse: (body: Envelope<Task>) => body.data,
       extraOptions: { handle404: true },

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { fileHasFormat, PROFILE_PHOTO_FORMATS } from '../../../shared/imageFormats';
 import { fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { Spinner } from '../../ui/Spinner';
@@ -77,7 +78,7 @@ interface Props {
 
 /**
  * The profile photo field of SPEC section 5: labelled with the image label, id photo; the file is
- * checked (image, png/jpg/jpeg, 2048 KB) before upload; on failure the first error is shown over the
+ * checked (image, png/jpg/jpeg by name, type and first bytes, 2048 KB) before upload; on failure the first error is shown over the
  * preview and the preview falls back to a placeholder. The server's 422 errors.photo shows the same.
  */
 export function PhotoUpload({ current }: Props) {
@@ -99,6 +100,11 @@ export function PhotoUpload({ current }: Props) {
     event.target.value = '';
     if (!file) return;
     const problems = photoProblems(file);
+    // Named and typed as an image but not one by its first bytes (a renamed file): refused here,
+    // as the server would refuse it after the upload.
+    if (problems.length === 0 && !(await fileHasFormat(file, PROFILE_PHOTO_FORMATS))) {
+      problems.push('notImage');
+    }
     if (problems.length > 0) {
       setPreview(null);
       setError(intl.formatMessage(PROBLEM_TEXT[problems[0]], { max: PHOTO_MAX_KB }));

@@ -20,6 +20,7 @@ import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, race, select, take } from 'redux-saga/effects';
+import { isNotChosenReason } from '../../../shared/notChosenReasons';
 import type { ChatMessagePushEvent, OfferNotChosenPushEvent } from '../../../shared/types';
 import { getConfig } from '../../app/config';
 import type { AppRouter } from '../../app/navigation';
@@ -38,6 +39,11 @@ export const pushMessages = defineMessages({
   notChosen: {
     id: 'push.notice.notChosen',
     defaultMessage: 'Another offer was chosen for “{title}”',
+  },
+  notChosenReason: {
+    id: 'push.notice.notChosenReason',
+    defaultMessage:
+      'Another offer was chosen for “{title}”. Reason: {reason, select, price {price} timing {timing} experience {experience} known {the customer chose someone they know} other {another reason}}.',
   },
   chatMessage: {
     id: 'push.notice.chatMessage',
@@ -185,8 +191,12 @@ export function* handleOfferAndChatEvent(data: unknown) {
     yield put(
       showNotice({
         kind: 'info',
-        message: pushMessages.notChosen,
-        values: { title: text(notChosen.task_title) },
+        ...(isNotChosenReason(notChosen.reason)
+          ? {
+              message: pushMessages.notChosenReason,
+              values: { title: text(notChosen.task_title), reason: notChosen.reason },
+            }
+          : { message: pushMessages.notChosen, values: { title: text(notChosen.task_title) } }),
         link: here ? undefined : taskLink(slug),
       }),
     );

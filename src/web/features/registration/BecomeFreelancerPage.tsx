@@ -20,7 +20,8 @@ import { showNotice } from '../notices/noticesSlice';
 import { useMeQuery } from '../session/sessionApi';
 import { registrationMessages as messages } from './messages';
 import { useBecomeFreelancerMutation } from './registrationApi';
-import { Card, CheckLabel, FieldError, Fieldset, FormError, shownError } from './shared';
+import { ErrorLine } from '../../ui/TextField';
+import { Card, CheckLabel, Fieldset, FormError, shownError } from './shared';
 import { validateWith } from './validationText';
 
 interface Values {
@@ -237,7 +238,7 @@ function FieldMessage({ name }: { name: string }) {
       {({ meta }) => {
         const error =
           (meta.submitFailed && meta.error ? String(meta.error) : undefined) ?? shownError(meta);
-        return error ? <FieldError role="alert">{error}</FieldError> : null;
+        return <ErrorLine id={`become-${name}-error`} error={error} alert />;
       }}
     </Field>
   );

@@ -14,7 +14,8 @@ import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { registrationMessages as messages } from './messages';
 import { useRegisterMutation, type RegisterRequest } from './registrationApi';
-import { Card, CheckLabel, FieldError, FormError, Hint, shownError } from './shared';
+import { ErrorLine } from '../../ui/TextField';
+import { Card, CheckLabel, FormError, Hint, shownError } from './shared';
 import { validateWith } from './validationText';
 
 type Values = Partial<Omit<RegisterRequest, 'next'>>;
@@ -162,7 +163,7 @@ export default function RegisterPage() {
                         })}
                       </span>
                     </CheckLabel>
-                    {error && <FieldError id="register-terms-error">{error}</FieldError>}
+                    <ErrorLine id="register-terms-error" error={error} />
                   </>
                 );
               }}

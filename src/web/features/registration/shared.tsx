@@ -20,12 +20,6 @@ export const FormError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-export const FieldError = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 export const CheckLabel = styled.label`
   display: inline-flex;
   align-items: flex-start;

@@ -42,7 +42,6 @@ import {
   BelowField,
   Counter,
   ErrorLine,
-  ErrorText,
   Fieldset,
   Group,
   Input,
@@ -439,7 +438,7 @@ function TaskFormFields({ mode, files, onFilesChange, onImageErrorsChange }: Fie
                     </Field>
                   ))}
                 </Choices>
-                {error && <ErrorText id="task-languages-error">{error}</ErrorText>}
+                <ErrorLine id="task-languages-error" error={error} />
               </>
             );
           }}

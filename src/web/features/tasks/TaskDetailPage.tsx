@@ -20,6 +20,7 @@ import { routePath } from '../../i18n/routes';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { CategorySidebar } from '../categories';
+import { TaskReviews } from '../completion/TaskReviews';
 import { ErrorPage } from '../errors/ErrorPage';
 import { taskPageClosed, taskPageOpened } from '../push/pushActions';
 import { useMeQuery } from '../session/sessionApi';
@@ -85,6 +86,7 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
         </section>
         <TaskDetailsBox task={task} locale={locale} expiringSoon={expiringSoon} />
         <CompletionSlot {...slotProps} />
+        <TaskReviews task={task} viewerUuid={viewer?.uuid ?? null} />
         <ReportSlot {...slotProps} />
         <OffersSlot {...slotProps} />
       </Content>

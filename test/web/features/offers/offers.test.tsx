@@ -271,11 +271,65 @@ describe('offer card actions', () => {
     await waitFor(() => expect(noticeTexts(store.getState())).toContain('Offer assigned'));
     expect(await calls(fetch, 'POST', `${OFFERS}/${b.uuid}/choose`)[0].json()).toEqual({
       hash: 'other-hash',
+      not_chosen_reason: null,
     });
     // The list refetches: the chosen offer first, with its badge, and no assign buttons.
     await waitFor(() => expect(screen.getAllByTestId('offer-card')[0]).toHaveTextContent('Chosen'));
     expect(screen.getAllByTestId('offer-card')[0]).toHaveAttribute('data-offer', b.uuid);
     expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+  });
+
+  it('sends the reason the owner picked for the other offers (issue 19)', async () => {
+    const a = offer(CHOSEN_UUID, false);
+    const b = { ...offer(OTHER_UUID, false), hash: 'other-hash' };
+    const fetch = route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(200, { data: [a, b] })],
+      [`POST ${OFFERS}/${b.uuid}/choose`]: [json(200, { data: makeTask() })],
+    });
+    const { user: u, store } = renderSlots(withOffers([a, b]), owner);
+    const cards = await screen.findAllByTestId('offer-card');
+    await u.click(within(cards[1]).getByRole('button', { name: 'Assign' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign this offer?' });
+    const select = within(dialog).getByRole('combobox', {
+      name: 'Why not the other offers? (optional)',
+    });
+    expect(select).toHaveValue('');
+    expect(select).toHaveAccessibleDescription(
+      'Each of the other freelancers sees it on their own offer, and nobody else.',
+    );
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'No reason given',
+      'Price',
+      'Timing',
+      'Experience',
+      'I chose someone I know',
+      'Other',
+    ]);
+    await u.selectOptions(select, 'Price');
+    await u.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(noticeTexts(store.getState())).toContain('Offer assigned'));
+    expect(await calls(fetch, 'POST', `${OFFERS}/${b.uuid}/choose`)[0].json()).toEqual({
+      hash: 'other-hash',
+      not_chosen_reason: 'price',
+    });
+  });
+
+  it('asks no reason when the offer is the only one', async () => {
+    const a = offer(CHOSEN_UUID, false);
+    route({
+      'GET /api/me': meAnswer(owner),
+      [`GET ${OFFERS}`]: [json(200, { data: [a] })],
+    });
+    const { user: u } = renderSlots(withOffers([a]), owner);
+    const card = await screen.findByTestId('offer-card');
+    await u.click(within(card).getByRole('button', { name: 'Assign' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign this offer?' });
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('shows the "offer was updated" popup on 409 and refetches the list', async () => {
@@ -360,6 +414,18 @@ describe('lists by role after a choice', () => {
     expect(within(card).getByText('Chosen other')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it("a freelancer who was not chosen sees the owner's reason on their offer", async () => {
+    const lost = { ...other, not_chosen_reason: 'price' as const };
+    route({
+      'GET /api/me': meAnswer(otherFreelancer),
+      [`GET ${OFFERS}`]: [json(200, { data: [lost] })],
+    });
+    renderSlots(withOffers([lost], 'in_progress'), otherFreelancer);
+    const card = await screen.findByTestId('offer-card');
+    expect(within(card).getByText('Chosen other')).toBeInTheDocument();
+    expect(within(card).getByText('Not chosen: price')).toBeInTheDocument();
   });
 
   it('the chosen freelancer sees their own offer with "Chosen"', async () => {

@@ -74,8 +74,13 @@ function setup({
   return { ...rendered, fetches };
 }
 
-const file = (name: string, type: string, bytes: number) =>
-  new File([new Uint8Array(bytes)], name, { type });
+/** A file of `bytes` bytes whose content starts with `head` (e.g. a JPEG's magic number). */
+const file = (name: string, type: string, bytes: number, head: number[] = []) => {
+  const content = new Uint8Array(bytes);
+  content.set(head.slice(0, bytes));
+  return new File([content], name, { type });
+};
+const JPEG_START = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01];
 
 describe('ProfilePage for a visitor', () => {
   it('shows the public profile without the edit form', async () => {
@@ -165,6 +170,19 @@ describe('ProfilePage for its owner', () => {
     expect(fetches.to('/me/photo')).toHaveLength(0);
   });
 
+  it('refuses a renamed non-image (image/jpeg by name, text by its first bytes) before upload', async () => {
+    const { user, fetches } = setup({ me: anna });
+    const input = await screen.findByLabelText('Image');
+    const text = [...new TextEncoder().encode('Dear Anna, here are the notes')];
+    await user.upload(input, file('holiday.jpg', 'image/jpeg', 1000, text));
+    const preview = screen.getByTestId('photo-preview');
+    expect(await within(preview).findByRole('alert')).toHaveTextContent(
+      'The file must be an image.',
+    );
+    expect(within(preview).getByRole('img')).toHaveAttribute('src', PHOTO_PLACEHOLDER);
+    expect(fetches.to('/me/photo')).toHaveLength(0);
+  });
+
   it('refuses an image over 2048 KB before upload', async () => {
     const { user, fetches } = setup({ me: anna });
     const input = await screen.findByLabelText('Image');
@@ -187,7 +205,7 @@ describe('ProfilePage for its owner', () => {
         }),
     });
     const input = await screen.findByLabelText('Image');
-    await user.upload(input, file('me.jpg', 'image/jpeg', 2048 * 1024));
+    await user.upload(input, file('me.jpg', 'image/jpeg', 2048 * 1024, JPEG_START));
     await waitFor(() => expect(fetches.to('/me/photo')).toHaveLength(1));
     const form = await fetches.to('/me/photo')[0].formData();
     expect((form.get('photo') as File).name).toBe('me.jpg');

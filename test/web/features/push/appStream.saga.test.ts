@@ -41,6 +41,7 @@ const notChosenEvent: OfferNotChosenPushEvent = {
   task_uuid: TASK_UUID,
   task_identifier: 'TK7Q2XYZ',
   task_title: 'Fix the kitchen sink',
+  reason: null,
 };
 
 /** A real store at a URL; with a user, `me` is known as after boot or login. */
@@ -124,6 +125,17 @@ describe('the app-wide stream of a signed-in user', () => {
       message: { id: 'push.notice.notChosen' },
       values: { title: 'Fix the kitchen sink' },
       link: { route: 'task', params: { slug: 'TK7Q2XYZ' } },
+    });
+  });
+
+  it("with the owner's reason: the notice says it (issue 19)", async () => {
+    const { store } = await setup('/en/tasks?categories=plumbing', chosenFreelancer);
+    const stream = await streamAt('/api/push');
+    stream.send({ ...notChosenEvent, reason: 'timing' });
+    await waitFor(() => expect(store.getState().notices).toHaveLength(1));
+    expect(store.getState().notices[0]).toMatchObject({
+      message: { id: 'push.notice.notChosenReason' },
+      values: { title: 'Fix the kitchen sink', reason: 'timing' },
     });
   });
 

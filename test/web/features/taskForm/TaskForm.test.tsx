@@ -235,12 +235,20 @@ describe('TaskForm: each rule of SPEC 5 shows its message', () => {
     expect(FakeXhr.requests).toHaveLength(0);
   });
 
-  it('languages are required (under the checkboxes)', async () => {
+  it('languages are required (under the checkboxes, on a line kept free for it)', async () => {
     const { user } = renderForm(validValues({ languages: [] }));
+    const box = screen.getByRole('checkbox', { name: 'Latvian' });
+    const group = box.closest('fieldset') as HTMLElement;
+    // The error's line is there before the error (empty, hidden from screen readers), so the
+    // error takes its place instead of pushing the form down (issue 16).
+    const lineBefore = group.lastElementChild;
+    const children = group.children.length;
+    expect(lineBefore).toHaveAttribute('aria-hidden', 'true');
+    expect(lineBefore).toHaveTextContent('');
     await submit(user);
-    expect(screen.getByRole('checkbox', { name: 'Latvian' })).toHaveAccessibleDescription(
-      'This field is required.',
-    );
+    expect(box).toHaveAccessibleDescription('This field is required.');
+    expect(group.lastElementChild).toHaveTextContent('This field is required.');
+    expect(group.children).toHaveLength(children);
   });
 
   it('due type is required', async () => {

@@ -44,6 +44,7 @@ export function offer(freelancerUuid: string, chosen: boolean): Offer {
       display_name: 'Free L.',
       freelancer_rating: 4.5,
     },
+    not_chosen_reason: null,
   };
 }
 
@@ -79,6 +80,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     created_at: new Date(Date.now() - 3 * 3600 * 1000).toISOString(),
     awaiting_action: false,
     second_party_contacts: null,
+    reviews: [],
     ...overrides,
   };
 }

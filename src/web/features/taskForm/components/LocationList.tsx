@@ -19,7 +19,7 @@ import { MapView, markerLetter, type MapPoint } from '../../../ui/MapView';
 import { taskFormMessages as messages } from '../messages';
 import { rememberPlace, useGeocoder } from '../useGeocoder';
 import { LOCATIONS_ERROR } from '../validate';
-import { changePath, ErrorText } from './fields';
+import { changePath, ErrorLine, ErrorText } from './fields';
 
 const Row = styled.li`
   display: grid;
@@ -221,7 +221,10 @@ export function LocationList() {
           );
         })}
       </Rows>
-      {typeof listError === 'string' && submitFailed && <ErrorText>{listError}</ErrorText>}
+      <ErrorLine
+        id="task-locations-error"
+        error={typeof listError === 'string' && submitFailed ? listError : undefined}
+      />
       {searchFailed && (
         <ErrorText role="status">{intl.formatMessage(messages.searchFailed)}</ErrorText>
       )}

@@ -177,7 +177,7 @@ export function RadioChoices<T extends string>({
                 </Field>
               ))}
             </Choices>
-            {error && <ErrorText id={errorId}>{error}</ErrorText>}
+            <ErrorLine id={errorId} error={error} />
           </>
         );
       }}

@@ -1,5 +1,4 @@
 import { useIntl } from 'react-intl';
-import { useHydrated } from '../../../ui/useHydrated';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
@@ -10,7 +9,7 @@ import { routePath } from '../../../i18n/routes';
 import { CopyButton } from '../../../ui/CopyButton';
 import { StatusPill } from '../../../ui/StatusPill';
 import { showNotice } from '../../notices/noticesSlice';
-import { relativeTimeParts } from '../../../../shared/relativeTime';
+import { RelativeTime } from '../../../ui/RelativeTime';
 import { taskDetailMessages as messages } from '../messages';
 
 export const statusMessages = {
@@ -54,9 +53,6 @@ interface Props {
 /** Status pill, relative creation time, view count, category link and the copyable id. */
 export function TaskMeta({ task, status, locale, now }: Props) {
   const intl = useIntl();
-  const created = relativeTimeParts(task.created_at, now);
-  // The browser's time zone and date format: not known to the server render.
-  const hydrated = useHydrated();
   const dispatch = useAppDispatch();
   return (
     <List>
@@ -64,18 +60,11 @@ export function TaskMeta({ task, status, locale, now }: Props) {
         <StatusPill status={status} label={intl.formatMessage(statusMessages[status])} />
       </li>
       <li>
-        <time
-          dateTime={task.created_at}
-          title={hydrated ? new Date(task.created_at).toLocaleString(locale) : undefined}
-        >
-          {intl.formatMessage(messages.createdAt, {
-            // Intl.RelativeTimeFormat: no locale data to load, the same on the server and here.
-            relative: intl.formatRelativeTime(created.value, created.unit, {
-              // 'now' for seconds; else always a number ('1 day ago', not tr 'evvelsi gün').
-              numeric: created.unit === 'second' ? 'auto' : 'always',
-            }),
-          })}
-        </time>
+        <RelativeTime
+          iso={task.created_at}
+          now={now}
+          format={(relative) => intl.formatMessage(messages.createdAt, { relative })}
+        />
       </li>
       <li>{intl.formatMessage(messages.views, { count: task.views_count })}</li>
       <li>
