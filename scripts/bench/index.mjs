@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root } from '../lib.mjs';
 
-const PARTS = ['sizes', 'lighthouse', 'api', 'render', 'load'];
+const PARTS = ['sizes', 'lighthouse', 'api', 'render', 'load', 'cluster'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : PARTS;
 const unknown = only.filter((p) => !PARTS.includes(p));
@@ -206,6 +206,35 @@ try {
   results.error = `${results.error ?? ''}\n${String(err?.stack ?? err)}`;
 } finally {
   if (server) await server.stop();
+}
+
+// 6. Scale-out (issue 18): `npm run start:cluster` with 1 and 2 processes on one PostgreSQL.
+if (wanted('cluster')) {
+  section('cluster: 1 and 2 processes on PostgreSQL (50 connections, 10 s each)');
+  try {
+    const { runCluster } = await import('./cluster.mjs');
+    results.cluster = await runCluster({
+      port: port + 5,
+      duration: Number(process.env.BENCH_API_SECONDS || 10),
+    });
+    if (results.cluster.skipped) row('cluster', 'skipped', results.cluster.skipped);
+    for (const run of results.cluster.runs ?? []) {
+      for (const r of run.rows) {
+        row(
+          'cluster',
+          `${run.workers} process(es): GET ${r.url}`,
+          `${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
+          `errors ${r.errors + r.non2xx}`,
+        );
+      }
+    }
+    for (const s of results.cluster.speedUp ?? []) {
+      row('cluster', `speed-up 2 over 1: GET ${s.url}`, `${s.speedUp.toFixed(2)}x`, '');
+    }
+  } catch (err) {
+    console.error(err);
+    results.error = `${results.error ?? ''}\n${String(err?.stack ?? err)}`;
+  }
 }
 
 results.finishedAt = new Date().toISOString();

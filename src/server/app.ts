@@ -8,6 +8,10 @@ import type { ServerConfig } from '../../config';
 import { LIMITS } from '../shared/limits';
 import { warmCommonPasswords } from './auth/commonPasswords';
 import { csrfPlugin } from './auth/csrf';
+import { createCacheBus, watchWrites } from './cache/invalidation';
+import { httpCachePlugin } from './cache/httpCache';
+import { postgresRateLimitStore } from './cache/rateLimitStore';
+import { readModelPlugin } from './cache/readModel';
 import { dummyHash } from './auth/password';
 import { sessionPlugin } from './auth/session';
 import { publishDueReviews, PUBLISH_INTERVAL_MS } from './completion/publish';
@@ -82,7 +86,10 @@ export async function buildServer(
     // JSON bodies: a small default, raised per route that takes a long text (plugins/jsonBody.ts).
     bodyLimit: JSON_BODY_LIMIT,
   });
-  app.decorate('db', deps.db);
+  // The app's queries go through watchWrites: each committed write invalidates the read model at
+  // once in this process; the triggers of migration 007 tell every process (cache/invalidation.ts).
+  const cacheBus = createCacheBus(deps.db);
+  app.decorate('db', watchWrites(deps.db, cacheBus));
   app.decorate('config', config);
   // Every route as registered (method, full url): tests walk it so a new route is covered too.
   const routeTable: RouteEntry[] = [];
@@ -104,6 +111,11 @@ export async function buildServer(
     max: config.rateLimit,
     keyGenerator: rateLimitKey,
     timeWindow: '1 minute',
+    // Several processes on one PostgreSQL count together (cache/rateLimitStore.ts); a database
+    // outage answers 503 from the routes, not an error from the limiter.
+    ...(deps.db.kind === 'postgres'
+      ? { store: postgresRateLimitStore(deps.db), skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, 'errors.too_many_requests'),
   });
@@ -111,8 +123,10 @@ export async function buildServer(
     limits: { fileSize: LIMITS.imageMaxBytes, files: LIMITS.imagesPerTask, fields: 200 },
   });
 
+  await app.register(readModelPlugin, { bus: cacheBus, rawDb: deps.db });
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(httpCachePlugin);
   await app.register(noStorePlugin);
   await app.register(nulGuardPlugin);
   await app.register(csrfPlugin);

@@ -12,6 +12,7 @@ import { HttpError } from '../errors';
 import { issueCsrfToken, sessionCookieName } from './csrf';
 import { isApiUrl } from '../validate';
 import type { UserRow } from '../users';
+import { SESSION_TTL_MS } from '../cache/readModel';
 import '../types';
 
 /** A user's last-seen stamp (online status) is refreshed at most once a minute. */
@@ -41,6 +42,8 @@ interface SessionUserRow extends UserRow {
   session_id: string;
   session_stale: boolean;
   user_stale: boolean;
+  /** Until the session expires or either stamp is due for a refresh (ms; the cache's limit). */
+  fresh_ms: number;
 }
 
 /**
@@ -51,7 +54,11 @@ async function lookup(db: Db, config: ServerConfig, token: string): Promise<Sess
   const rows = await db.query<SessionUserRow>(
     `SELECT u.*, s.id AS session_id,
             s.last_seen_at < now() - make_interval(secs => $3) AS session_stale,
-            (u.last_seen_at IS NULL OR u.last_seen_at < now() - make_interval(secs => $4)) AS user_stale
+            (u.last_seen_at IS NULL OR u.last_seen_at < now() - make_interval(secs => $4)) AS user_stale,
+            (EXTRACT(EPOCH FROM LEAST(s.expires_at,
+                                      s.last_seen_at + make_interval(secs => $3),
+                                      COALESCE(u.last_seen_at, now()) + make_interval(secs => $4))
+                                - now()) * 1000)::float8 AS fresh_ms
        FROM sessions s JOIN users u ON u.uuid = s.user_uuid
       WHERE s.id = $1 AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
@@ -66,12 +73,26 @@ async function lookup(db: Db, config: ServerConfig, token: string): Promise<Sess
   return rows[0] ?? null;
 }
 
-/** Fills request.user / sessionId / sessionState from the cookie; touches last-seen stamps. */
+/**
+ * Fills request.user / sessionId / sessionState from the cookie; touches last-seen stamps. A live
+ * session is kept in this process's read model (cache/readModel.ts) until it expires or a stamp is
+ * due, or until any write to its session or user row (logout, expiry, deletion, suspension: the
+ * sessions and users triggers NOTIFY every process), whichever comes first.
+ */
 export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const { db, config } = request.server;
+  const { db, config, readModel } = request.server;
   const name = sessionCookieName(config);
   const token = request.cookies[name];
   if (!token) return;
+  const id = hashToken(token);
+  const cached = readModel.sessions.get(id);
+  if (cached) {
+    request.user = { ...cached.user };
+    request.sessionId = cached.sessionId;
+    request.sessionState = 'valid';
+    return;
+  }
+  const epoch = readModel.bus.epoch;
   const row = await lookup(db, config, token);
   if (!row) {
     request.sessionState = 'expired';
@@ -85,7 +106,16 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   if (row.user_stale) {
     await db.query('UPDATE users SET last_seen_at = now() WHERE uuid = $1', [row.uuid]);
   }
-  const { session_id, session_stale: _s, user_stale: _u, ...user } = row;
+  const { session_id, session_stale, user_stale, fresh_ms, ...user } = row;
+  // A row that needed a touch is not kept: the next request reads the touched one.
+  if (!session_stale && !user_stale) {
+    readModel.sessions.setSince(
+      epoch,
+      id,
+      { user: { ...user }, sessionId: session_id },
+      Math.min(SESSION_TTL_MS, Number(fresh_ms)),
+    );
+  }
   request.user = user;
   request.sessionId = session_id;
   request.sessionState = 'valid';

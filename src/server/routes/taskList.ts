@@ -16,6 +16,7 @@ import type {
 } from '../../shared/types';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
 import type { Queryable } from '../db/db';
+import { LIST_TTL_MS } from '../cache/readModel';
 import { FieldErrors } from '../errors';
 import { pickLocale } from '../i18n';
 import { AUTHOR_COLUMNS_SQL, authorOf, uploadUrl } from '../users';
@@ -334,9 +335,14 @@ export async function listTasks(
 }
 
 export const taskListRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: RawQuery }>('/tasks', async (request) => {
+  // Pages are kept in the read model (cache/readModel.ts) until any task write or LIST_TTL_MS.
+  app.get<{ Querystring: RawQuery }>('/tasks', { config: { httpCache: true } }, async (request) => {
     const filter = await parseTaskListQuery(request.query);
     const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-    return listTasks(app.db, filter, locale);
+    return app.readModel.lists.through(
+      JSON.stringify([filter, locale]),
+      () => listTasks(app.db, filter, locale),
+      LIST_TTL_MS,
+    );
   });
 };

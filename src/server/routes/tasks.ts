@@ -5,28 +5,26 @@ import { notFound } from '../errors';
 import { pickLocale } from '../i18n';
 import { notifyTaskChanged } from '../push/plugin';
 import { deleteTask } from '../tasks/deleteTask';
-import { loadTaskEntry } from '../tasks/loadTask';
-import { countView, knownViewerKey } from '../tasks/views';
+import { countView } from '../tasks/views';
 import '../types';
 
 export const taskRoutes: FastifyPluginAsync = async (app) => {
   /** The task as this viewer may see it; counts the view (once per viewer per window). */
+  // From the read model (cache/readModel.ts): the cached public row, this viewer's rules applied.
   app.get<{ Params: { slug: string }; Querystring: { locale?: string } }>(
     '/tasks/:slug',
+    { config: { httpCache: true } },
     async (request, reply) => {
       const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-      const loaded = await loadTaskEntry(app.db, request.params.slug, request.user, locale, {
-        viewerKey: knownViewerKey(request),
-      });
+      const loaded = await app.readModel.loadTask(
+        app.db,
+        request.params.slug,
+        request.user,
+        locale,
+      );
       if (!loaded) throw notFound();
       const { task } = loaded;
-      task.views_count = await countView(
-        request,
-        reply,
-        task,
-        loaded.authorUuid,
-        loaded.viewedRecently,
-      );
+      task.views_count = await countView(request, reply, task, loaded.authorUuid);
       return { data: task };
     },
   );

@@ -4,7 +4,7 @@
  * always agree. What the viewer may see (exact places, offers) is decided in ./privacy.
  */
 import crypto from 'node:crypto';
-import { awaitingActionOf, REVIEW_WINDOW_OPEN_SQL } from '../completion/awaiting';
+import { awaitingActionOf, isParty, REVIEW_WINDOW_OPEN_SQL } from '../completion/awaiting';
 import type { Locale } from '../../shared/locales';
 import type { NotChosenReason } from '../../shared/notChosenReasons';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
@@ -204,7 +204,7 @@ const REVIEWS_JSON_SQL = `(SELECT COALESCE(json_agg(json_build_object(
        FROM reviews r JOIN users a ON a.uuid = r.author_uuid
       WHERE r.task_uuid = t.uuid)`;
 
-interface TaskEntryRow extends TaskRow {
+export interface TaskEntryRow extends TaskRow {
   languages: string[];
   locations: LocationRow[];
   images: { uuid: string; thumbnail_path: string; original_path: string }[];
@@ -221,13 +221,13 @@ interface TaskEntryRow extends TaskRow {
  * was counted within the window (so a repeat view needs no write; the database runs on the HTTP
  * thread, so every round trip counts under load).
  */
-export async function loadTaskEntry(
+export async function queryTaskRow(
   db: Queryable,
   slugOrUuid: string,
   viewer: Viewer | null,
   locale: Locale,
   options: LoadTaskOptions = {},
-): Promise<LoadedTask | null> {
+): Promise<TaskEntryRow | null> {
   const byUuid = UUID_PATTERN.test(slugOrUuid);
   const rows = await db.query<TaskEntryRow>(
     `SELECT t.uuid, t.identifier, t.title, t.description, t.status, t.location_type, t.due_type,
@@ -263,13 +263,59 @@ export async function loadTaskEntry(
       WHERE ${byUuid ? 't.uuid = $1::uuid' : 't.identifier = $1'}`,
     [slugOrUuid, locale, viewer?.uuid ?? null, options.viewerKey ?? null],
   );
-  const row = rows[0];
-  if (!row) return null;
-  // A hidden task is gone (410) for everyone but its owner and moderators, on every route.
+  return rows[0] ?? null;
+}
+
+/** The task row with its offers as the payload shows them (computed once per cached row). */
+export interface TaskEntry {
+  row: TaskEntryRow;
+  offers: Offer[];
+}
+
+export const taskEntryOf = (row: TaskEntryRow): TaskEntry => ({
+  row,
+  offers: row.offers.map(toOffer),
+});
+
+/** Whether the viewer's own review facts (viewer_reviewed) decide this task's awaiting_action. */
+export function needsViewerFacts(row: TaskEntryRow, viewer: Viewer | null): boolean {
+  const chosen = row.offers.find((o) => o.chosen_at !== null);
+  return (
+    row.awaiting_action &&
+    isParty(
+      { authorUuid: row.author_uuid, chosenFreelancerUuid: chosen?.freelancer_uuid ?? null },
+      viewer?.uuid ?? null,
+    )
+  );
+}
+
+export async function loadTaskEntry(
+  db: Queryable,
+  slugOrUuid: string,
+  viewer: Viewer | null,
+  locale: Locale,
+  options: LoadTaskOptions = {},
+): Promise<LoadedTask | null> {
+  const row = await queryTaskRow(db, slugOrUuid, viewer, locale, options);
+  return row ? presentTask(taskEntryOf(row), viewer, options.now) : null;
+}
+
+/**
+ * The task as this viewer may see it, from its row (pure: the read model calls it for every
+ * viewer of one cached row; viewer_reviewed must have been read for this viewer when
+ * needsViewerFacts says so).
+ */
+export function presentTask(
+  entry: TaskEntry,
+  viewer: Viewer | null,
+  now: Date = new Date(),
+): LoadedTask {
+  const { row } = entry;
+  // A hidden task is gone (410) for everyone but its owner and moderators, on every route and
+  // on the cached path alike (the read model calls this for every viewer).
   const seesHidden = viewer !== null && (viewer.uuid === row.author_uuid || viewer.is_moderator);
   if (row.hidden_at !== null && !seesHidden) throw taskRemoved();
   const { languages, locations, images, offers } = row;
-  const now = options.now ?? new Date();
 
   const chosen = offers.find((o) => o.chosen_at !== null);
   const exactPlaces = seesExactPlaces({
@@ -283,7 +329,7 @@ export async function loadTaskEntry(
     thumbnail: uploadUrl(i.thumbnail_path),
     original: uploadUrl(i.original_path),
   }));
-  const allOffers = offers.map(toOffer);
+  const allOffers = entry.offers;
   const taskOffers = offersVisibleTo(allOffers, row.author_uuid, viewer?.uuid ?? null);
 
   // Contacts are shared only between the two parties of a chosen offer, and never for deleted users.

@@ -95,20 +95,19 @@ export async function recordView(
 }
 
 /**
- * Counts the view of a loaded task for this request (used by the API and the page load).
- * viewedRecently (LoadedTask, loaded with knownViewerKey): this viewer was counted within the
- * window, so nothing is written (recordView's upsert would change nothing either).
+ * Counts the view of a loaded task for this request (used by the API and the page load): queued in
+ * the read model's view buffer (cache/viewBuffer.ts), written in batches by recordView. Resolves to
+ * the views_count to show: the stored one plus the views of this task still waiting to be written.
  */
 export async function countView(
   request: FastifyRequest,
   reply: FastifyReply,
   task: { uuid: string; views_count: number },
   authorUuid: string,
-  viewedRecently = false,
 ): Promise<number> {
-  if (viewedRecently) return task.views_count;
   const key = viewerKey(request, reply);
   const address = request.user ? null : addressKey(request);
-  const updated = await recordView(request.server.db, task.uuid, key, authorUuid, address);
-  return updated ?? task.views_count;
+  const buffer = request.server.readModel.views;
+  await buffer.view({ taskUuid: task.uuid, key, authorUuid, address });
+  return task.views_count + buffer.pending(task.uuid);
 }

@@ -1,0 +1,151 @@
+/**
+ * The in-memory read model (issue 18; docs/ARCHITECTURE.md "Read model and caches"): per process,
+ * the public rows of task pages and list pages, and live sessions, each dropped on the write that
+ * changes it (./invalidation.ts) or at a short deadline, whichever comes first. The SQL stays
+ * where it was (tasks/loadTask.ts, routes/taskList.ts, auth/session.ts): this only keeps results.
+ *
+ * What differs per viewer is never cached: a task row is loaded as a visitor sees the database
+ * (no viewer) and presentTask applies the viewer's rules (offers, contacts, exact places) on every
+ * request; the one per-viewer fact the row cannot carry (whether a party has already reviewed,
+ * for awaiting_action) is read for that viewer as before.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Locale } from '../../shared/locales';
+import type { Paginated, TaskSummary } from '../../shared/types';
+import type { Db, Queryable } from '../db/db';
+import {
+  loadTaskEntry,
+  needsViewerFacts,
+  presentTask,
+  queryTaskRow,
+  taskEntryOf,
+  type LoadedTask,
+  type TaskEntry,
+  type Viewer,
+} from '../tasks/loadTask';
+import type { UserRow } from '../users';
+import type { CacheBus, CacheEvent } from './invalidation';
+import { ExpiringCache } from './store';
+import { ViewBuffer } from './viewBuffer';
+import '../types';
+
+/** How long an entry may live without a write (the time-dependent parts: online, expired). */
+export const TASK_TTL_MS = 10_000;
+export const LIST_TTL_MS = 5_000;
+export const SESSION_TTL_MS = 30_000;
+
+export interface CachedSession {
+  user: UserRow;
+  sessionId: string;
+}
+
+export interface ReadModel {
+  bus: CacheBus;
+  tasks: ExpiringCache<TaskEntry>;
+  lists: ExpiringCache<Paginated<TaskSummary>>;
+  sessions: ExpiringCache<CachedSession>;
+  views: ViewBuffer;
+  /** The task as this viewer may see it (loadTaskEntry's answer, from the cached row). */
+  loadTask(
+    db: Queryable,
+    slugOrUuid: string,
+    viewer: Viewer | null,
+    locale: Locale,
+  ): Promise<LoadedTask | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readModel: ReadModel;
+  }
+}
+
+export function createReadModel(
+  bus: CacheBus,
+  rawDb: Db,
+  options: { onError?: (err: unknown) => void } = {},
+): ReadModel {
+  const tasks = new ExpiringCache<TaskEntry>(bus, 2000);
+  const lists = new ExpiringCache<Paginated<TaskSummary>>(bus, 500);
+  const sessions = new ExpiringCache<CachedSession>(bus, 20_000);
+  const views = new ViewBuffer(rawDb, {
+    onError: options.onError,
+    // Its writes go around the watched Db: it says itself which tasks changed.
+    onFlushed: (changed) => {
+      for (const task of changed) bus.emit({ kind: 'task', key: task });
+    },
+  });
+  const involves = (entry: TaskEntry, user: string) =>
+    entry.row.author_uuid === user || entry.row.offers.some((o) => o.freelancer_uuid === user);
+
+  bus.on((event: CacheEvent) => {
+    const { kind, key } = event;
+    if (kind === 'all') {
+      tasks.clear();
+      lists.clear();
+      sessions.clear();
+      views.forget(null);
+    } else if (kind === 'task') {
+      lists.clear();
+      if (key === null) tasks.clear();
+      else tasks.deleteWhere((entry) => entry.row.uuid === key);
+    } else if (kind === 'user') {
+      lists.clear();
+      if (key === null) {
+        tasks.clear();
+        sessions.clear();
+      } else {
+        tasks.deleteWhere((entry) => involves(entry, key));
+        sessions.deleteWhere((s) => s.user.uuid === key);
+      }
+    } else if (kind === 'session') {
+      if (key === null) sessions.clear();
+      else sessions.delete(key);
+    } else {
+      views.forget(key);
+    }
+  });
+
+  return {
+    bus,
+    tasks,
+    lists,
+    sessions,
+    views,
+    async loadTask(db, slugOrUuid, viewer, locale) {
+      const entry = await tasks.through(
+        `${slugOrUuid}|${locale}`,
+        async () => {
+          const row = await queryTaskRow(db, slugOrUuid, null, locale);
+          return row ? taskEntryOf(row) : null;
+        },
+        TASK_TTL_MS,
+      );
+      if (!entry) return null;
+      // A party of an assigned task: their review facts decide awaiting_action (as before).
+      if (needsViewerFacts(entry.row, viewer)) {
+        return loadTaskEntry(db, slugOrUuid, viewer, locale);
+      }
+      return presentTask(entry, viewer);
+    },
+  };
+}
+
+export const readModelPlugin = fp<{ bus: CacheBus; rawDb: Db }>(
+  async (app: FastifyInstance, { bus, rawDb }) => {
+    const model = createReadModel(bus, rawDb, {
+      onError: (err) => app.log.error({ err }, 'view counts: a batch could not be written'),
+    });
+    app.decorate('readModel', model);
+    app.addHook('onReady', async () => {
+      await bus.start();
+    });
+    app.addHook('onClose', async () => {
+      // Before the database closes (main.ts and the tests close the app first).
+      await model.views.close();
+      await bus.close();
+    });
+  },
+  { name: 'talka-read-model' },
+);
