@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health';
 import { offerRoutes } from './routes/offers';
 import { profileRoutes } from './routes/profiles';
 import { reasonRoutes } from './routes/reasons';
+import { questionRoutes } from './routes/questions';
 import { reportRoutes } from './routes/reports';
 import { taskListRoutes } from './routes/taskList';
 import { taskRoutes } from './routes/tasks';
@@ -133,6 +134,7 @@ export async function buildServer(
       await api.register(reasonRoutes);
       await api.register(completionRoutes);
       await api.register(reportRoutes);
+      await api.register(questionRoutes);
       await api.register(pushRoutes);
     },
     { prefix: config.public.apiBase },

@@ -27,7 +27,9 @@ export type ServerMessageId =
   | 'completion.already_reviewed'
   | 'completion.review_window_closed'
   | 'reports.already_reported'
-  | 'chat.offer_not_live';
+  | 'chat.offer_not_live'
+  | 'questions.closed'
+  | 'questions.already_reported';
 
 export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
   en: {
@@ -60,6 +62,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'You have already reported this task.',
     'chat.offer_not_live':
       'Your offer on this task is no longer open, so you cannot write in this chat.',
+    'questions.closed': 'Questions on this task are closed: an offer has been chosen.',
+    'questions.already_reported': 'You have already reported this question.',
   },
   lv: {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
@@ -95,6 +99,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Jūsu ziņojums par šo uzdevumu jau ir saņemts.',
     'chat.offer_not_live':
       'Jūsu piedāvājums šim uzdevumam vairs nav spēkā, tāpēc šajā tērzēšanā rakstīt nevarat.',
+    'questions.closed': 'Jautājumi par šo uzdevumu ir slēgti: piedāvājums jau ir izvēlēts.',
+    'questions.already_reported': 'Jūsu ziņojums par šo jautājumu jau ir saņemts.',
   },
   ru: {
     'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
@@ -129,6 +135,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Вы уже пожаловались на это задание.',
     'chat.offer_not_live':
       'Ваше предложение по этому заданию больше не действует, поэтому писать в этот чат нельзя.',
+    'questions.closed': 'Вопросы по этому заданию закрыты: предложение уже выбрано.',
+    'questions.already_reported': 'Вы уже пожаловались на этот вопрос.',
   },
   tr: {
     'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
@@ -159,6 +167,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Bu görevi zaten bildirdiniz.',
     'chat.offer_not_live':
       'Bu görev için teklifiniz artık geçerli değil, bu yüzden bu sohbete yazamazsınız.',
+    'questions.closed': 'Bu görevle ilgili sorular kapandı: bir teklif seçildi.',
+    'questions.already_reported': 'Bu soruyu zaten bildirdiniz.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -190,6 +200,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Olete sellest ülesandest juba teatanud.',
     'chat.offer_not_live':
       'Teie pakkumine sellele ülesandele ei kehti enam, seega ei saa te sellesse vestlusesse kirjutada.',
+    'questions.closed': 'Selle ülesande küsimused on suletud: pakkumine on juba valitud.',
+    'questions.already_reported': 'Olete sellest küsimusest juba teatanud.',
   },
   lt: {
     'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
@@ -223,5 +235,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Apie šią užduotį jau pranešėte.',
     'chat.offer_not_live':
       'Jūsų pasiūlymas šiai užduočiai nebegalioja, todėl šiame pokalbyje rašyti negalite.',
+    'questions.closed': 'Klausimai apie šią užduotį uždaryti: pasiūlymas jau pasirinktas.',
+    'questions.already_reported': 'Apie šį klausimą jau pranešėte.',
   },
 };
