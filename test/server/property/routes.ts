@@ -17,6 +17,7 @@ import { completionSchema, type CompletionReason } from '../../../src/shared/val
 import { loginSchema, registerSchema } from '../../../src/shared/validation/auth';
 import { offerFormSchema } from '../../../src/shared/validation/offer';
 import { becomeFreelancerSchema, profileSchema } from '../../../src/shared/validation/profile';
+import { answerSchema, questionSchema } from '../../../src/shared/validation/question';
 import { reportSchema } from '../../../src/shared/validation/report';
 import { parseTaskMultipart, taskFormSchema } from '../../../src/shared/validation/taskForm';
 import { createOffer, createTask, type TestOffer, type TestTask } from '../../support/server';
@@ -167,6 +168,15 @@ function taskFormAccepts(body: BodySample, methodOverride: boolean): boolean {
   } catch {
     return false;
   }
+}
+
+/** A question by the world's freelancer on its task (issue 20); its id as a path parameter. */
+async function freshQuestion(env: Env, w: World): Promise<string> {
+  const [row] = await env.db.query<{ id: number }>(
+    `INSERT INTO task_questions (task_uuid, author_uuid, message) VALUES ($1, $2, $3) RETURNING id`,
+    [w.task.uuid, w.freelancer.user!.uuid, 'When can you start?'],
+  );
+  return String(row.id);
 }
 
 const chooseSchema = yup.object({ hash: yup.string().strict().required() });
@@ -456,6 +466,49 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
       );
     },
   },
+  // --- Questions on a task (issue 20).
+  [`GET ${API}/tasks/:taskUuid/questions`]: {
+    role: 'stranger',
+    real: (_env, w) => ({ taskUuid: w.task.uuid }),
+  },
+  [`POST ${API}/tasks/:taskUuid/questions`]: {
+    role: 'newcomer',
+    real: (_env, w) => ({ taskUuid: w.task.uuid }),
+    body: () => jsonBodyArb({ message: 'Is the paint included?' }),
+    accepts: jsonRoute(questionSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`POST ${API}/tasks/:taskUuid/questions/:id/answer`]: {
+    role: 'owner',
+    real: async (env, w) => ({ taskUuid: w.task.uuid, id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({ message: 'Yes, it is.' }),
+    accepts: jsonRoute(answerSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`DELETE ${API}/tasks/:taskUuid/questions/:id`]: {
+    role: 'owner',
+    real: async (env, w) => ({ taskUuid: w.task.uuid, id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({}),
+    accepts: (sent) => sent.allReal && sent.asUser,
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`POST ${API}/tasks/:taskUuid/questions/:id/report`]: {
+    role: 'stranger',
+    real: async (env, w) => ({ taskUuid: w.task.uuid, id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({ message: 'This looks like spam.' }),
+    // Visitors may report too.
+    accepts: jsonRoute(reportSchema, { visitors: true }),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  // --- End of questions (issue 20).
   [`GET ${API}/push`]: { role: 'owner', query: ['tasks'], stream: true },
   // Outside the API, but a route all the same: stored files by path.
   ['GET /uploads/*']: { role: 'stranger', real: () => ({ '*': 'tasks/none/x.png' }) },
