@@ -25,6 +25,7 @@ export const api = createApi({
     'Freelancers',
     'Profile',
     'Chat',
+    'Questions',
   ],
   endpoints: () => ({}),
   // The server render's cache (./hydration.ts): its queries are fulfilled before the first render.
