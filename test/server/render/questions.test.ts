@@ -36,7 +36,7 @@ afterAll(async () => {
 
 it.each([
   ['en', '[hidden]', 'Questions to the customer'],
-  ['lv', '[paslēpts]', 'Jautājumi klientam'],
+  ['lv', '[paslēpts]', 'Jautājumi pasūtītājam'],
   ['ru', '[скрыто]', 'Вопросы заказчику'],
 ])(
   'renders the questions for a visitor in %s, the phone as %s',

@@ -137,7 +137,7 @@ const Actions = styled.div`
 
 const FormGrid = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${({ theme }) => theme.space.xs};
 
   textarea {
     min-height: 96px;
