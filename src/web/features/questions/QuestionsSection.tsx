@@ -6,32 +6,20 @@
  * but a question's asker reports it. The server renders the section with the task page (prefetched
  * in app/prefetch.ts); a push (tasks.view) refetches it (push/pushActions.ts refetchTask).
  */
-import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
-import { useIntl, type IntlShape } from 'react-intl';
+import { lazy, Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { splitMasked } from '../../../shared/contactMask';
 import type { Locale } from '../../../shared/locales';
 import { relativeTimeParts } from '../../../shared/relativeTime';
 import type { TaskQuestion } from '../../../shared/types';
-import {
-  ANSWER_MAX,
-  QUESTION_MAX,
-  QUESTION_MIN,
-  answerSchema,
-  questionSchema,
-} from '../../../shared/validation/question';
-import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useNow } from '../../app/clock';
 import { useAppDispatch } from '../../app/hooks';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { Button, ButtonLink } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
-import { FormAlert } from '../../ui/FormAlert';
-import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
 import { ReportControl } from '../reports/ReportControl';
 import { questionMessages as messages } from './messages';
@@ -41,6 +29,14 @@ import {
   useGetQuestionsQuery,
   useHideQuestionMutation,
 } from './questionsApi';
+
+// The forms (final-form, the shared yup schema) load only for those who may write: a visitor's
+// page stays without them. The server render waits for them, so the HTML has them too.
+const MessageForm = lazy(() =>
+  import(/* webpackChunkName: "question-form" */ './QuestionForm').then((module) => ({
+    default: module.QuestionForm,
+  })),
+);
 
 const Section = styled.section`
   display: grid;
@@ -135,22 +131,6 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const FormGrid = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-
-  textarea {
-    min-height: 96px;
-  }
-`;
-
-const Counter = styled.p<{ $over: boolean }>`
-  margin: 0;
-  justify-self: end;
-  color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 /** A served text: its plain parts, and each contact marker as the translated "[hidden]". */
 export function MaskedText({ text }: { text: string }) {
   const intl = useIntl();
@@ -169,124 +149,6 @@ export function MaskedText({ text }: { text: string }) {
         ),
       )}
     </Text>
-  );
-}
-
-/** The shared schema's verdict as this section's own texts (the task page's catalog part). */
-function validateMessage(
-  intl: IntlShape,
-  kind: 'question' | 'answer',
-  message: string | undefined,
-): string | undefined {
-  const value = message ?? '';
-  const schema = kind === 'question' ? questionSchema : answerSchema;
-  try {
-    schema.validateSync({ message: value });
-    return undefined;
-  } catch {
-    const max = kind === 'question' ? QUESTION_MAX : ANSWER_MAX;
-    if (value.trim() === '') return intl.formatMessage(messages.required);
-    if (value.trim().length > max) return intl.formatMessage(messages.tooLong, { max });
-    return intl.formatMessage(messages.tooShort, { min: QUESTION_MIN });
-  }
-}
-
-/** What a failed write shows: the field's 422 error, else the API's reason (403), else 'failed'. */
-function submitErrors(intl: IntlShape, error: unknown): SubmissionErrors {
-  if (isValidationError(error)) {
-    const errors = fieldErrors(error);
-    return { message: errors.message ?? intl.formatMessage(messages.failed) };
-  }
-  const reason =
-    errorStatus(error) === 403 ? (error as { data?: { message?: unknown } }).data?.message : null;
-  return {
-    [FORM_ERROR]: typeof reason === 'string' ? reason : intl.formatMessage(messages.failed),
-  };
-}
-
-interface MessageFormProps {
-  id: string;
-  kind: 'question' | 'answer';
-  label: string;
-  submitLabel: string;
-  initialValue?: string;
-  /** Resolves to the errors to show, or undefined when sent. */
-  onSend: (message: string) => Promise<SubmissionErrors | undefined>;
-  onCancel?: () => void;
-}
-
-/** A question's or an answer's form (final-form): one text area with a counter. */
-function MessageForm({
-  id,
-  kind,
-  label,
-  submitLabel,
-  initialValue,
-  onSend,
-  onCancel,
-}: MessageFormProps) {
-  const intl = useIntl();
-  // A sent form starts again empty: a new key mounts a fresh one.
-  const [round, setRound] = useState(0);
-  const max = kind === 'question' ? QUESTION_MAX : ANSWER_MAX;
-  return (
-    <Form<{ message?: string }>
-      key={round}
-      initialValues={{ message: initialValue ?? '' }}
-      validate={(values) => {
-        const error = validateMessage(intl, kind, values.message);
-        return error ? { message: error } : {};
-      }}
-      onSubmit={async (values) => {
-        const errors = await onSend((values.message ?? '').trim());
-        if (!errors) setRound((value) => value + 1);
-        return errors;
-      }}
-      render={({ handleSubmit, submitting, submitError }) => (
-        <FormGrid onSubmit={handleSubmit} noValidate data-testid={`${kind}-form`}>
-          {submitError && <FormAlert role="alert">{String(submitError)}</FormAlert>}
-          <Field<string> name="message">
-            {({ input, meta }) => {
-              const length = (input.value ?? '').length;
-              const error =
-                (meta.submitFailed ? (meta.error as string | undefined) : undefined) ??
-                (meta.submitError && !meta.dirtySinceLastSubmit
-                  ? String(meta.submitError)
-                  : undefined);
-              return (
-                <TextAreaField
-                  {...input}
-                  id={id}
-                  label={label}
-                  error={error}
-                  maxLength={max + 100}
-                  hintId={`${id}-counter`}
-                  hint={
-                    <Counter id={`${id}-counter`} $over={length > max}>
-                      {intl.formatMessage(messages.counter, { count: length, max })}
-                    </Counter>
-                  }
-                />
-              );
-            }}
-          </Field>
-          <Actions>
-            <Button
-              type="submit"
-              $loading={submitting}
-              loadingLabel={intl.formatMessage(messages.submitting)}
-            >
-              {submitLabel}
-            </Button>
-            {onCancel && (
-              <Button $variant="secondary" onClick={onCancel} disabled={submitting}>
-                {intl.formatMessage(messages.cancel)}
-              </Button>
-            )}
-          </Actions>
-        </FormGrid>
-      )}
-    />
   );
 }
 
@@ -313,7 +175,7 @@ function QuestionItem({ question, taskUuid, open, isOwner, meUuid, now }: Questi
 
   const sendAnswer = async (message: string) => {
     const result = await answerQuestion({ taskUuid, id: question.id, message });
-    if ('error' in result && result.error) return submitErrors(intl, result.error);
+    if ('error' in result && result.error) return { error: result.error };
     setAnswering(false);
     dispatch(showNotice({ kind: 'success', message: messages.answered }));
     return undefined;
@@ -352,17 +214,19 @@ function QuestionItem({ question, taskUuid, open, isOwner, meUuid, now }: Questi
         </Answer>
       )}
       {showAnswerForm && (
-        <MessageForm
-          id={`question-${question.id}-answer`}
-          kind="answer"
-          label={intl.formatMessage(messages.answerLabel)}
-          submitLabel={intl.formatMessage(
-            question.answer ? messages.answerSave : messages.answerSubmit,
-          )}
-          initialValue={answering ? question.answer?.message : undefined}
-          onSend={sendAnswer}
-          onCancel={answering ? () => setAnswering(false) : undefined}
-        />
+        <Suspense fallback={null}>
+          <MessageForm
+            id={`question-${question.id}-answer`}
+            kind="answer"
+            label={intl.formatMessage(messages.answerLabel)}
+            submitLabel={intl.formatMessage(
+              question.answer ? messages.answerSave : messages.answerSubmit,
+            )}
+            initialValue={answering ? question.answer?.message : undefined}
+            onSend={sendAnswer}
+            onCancel={answering ? () => setAnswering(false) : undefined}
+          />
+        </Suspense>
       )}
       <Actions>
         {isOwner && open && question.answer && !answering && (
@@ -415,7 +279,7 @@ export function QuestionsSection({ taskUuid, ownerUuid, meUuid, locale }: Questi
 
   const ask = async (message: string) => {
     const result = await askQuestion({ taskUuid, message });
-    if ('error' in result && result.error) return submitErrors(intl, result.error);
+    if ('error' in result && result.error) return { error: result.error };
     dispatch(showNotice({ kind: 'success', message: messages.asked }));
     return undefined;
   };
@@ -434,13 +298,15 @@ export function QuestionsSection({ taskUuid, ownerUuid, meUuid, locale }: Questi
     );
   } else if (!isOwner) {
     askArea = (
-      <MessageForm
-        id="question-ask"
-        kind="question"
-        label={intl.formatMessage(messages.askLabel)}
-        submitLabel={intl.formatMessage(messages.askSubmit)}
-        onSend={ask}
-      />
+      <Suspense fallback={null}>
+        <MessageForm
+          id="question-ask"
+          kind="question"
+          label={intl.formatMessage(messages.askLabel)}
+          submitLabel={intl.formatMessage(messages.askSubmit)}
+          onSend={ask}
+        />
+      </Suspense>
     );
   }
 

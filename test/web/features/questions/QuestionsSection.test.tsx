@@ -122,7 +122,7 @@ describe('the questions section', () => {
     const { user } = renderApp({ route: '/en/tasks/TK7Q2XYZ', pages });
     const region = await section();
     expect(within(region).getByText('No questions yet.')).toBeInTheDocument();
-    const box = within(region).getByLabelText('Ask the customer a question');
+    const box = await within(region).findByLabelText('Ask the customer a question');
     await user.type(box, 'Tap?');
     await user.click(within(region).getByRole('button', { name: 'Ask' }));
     expect(box).toHaveAccessibleDescription('4 / 1000 Use at least 5 characters.');
@@ -150,7 +150,7 @@ describe('the questions section', () => {
     );
     const { user } = renderApp({ route: '/en/tasks/TK7Q2XYZ', pages });
     const region = await section();
-    const box = within(region).getByLabelText('Ask the customer a question');
+    const box = await within(region).findByLabelText('Ask the customer a question');
     await user.type(box, 'Hello there');
     await user.click(within(region).getByRole('button', { name: 'Ask' }));
     await waitFor(() => expect(box).toHaveAttribute('aria-invalid', 'true'));
@@ -177,7 +177,7 @@ describe('the questions section', () => {
     // The owner is not the asker: they may report a question too (spam they would rather not hide).
     expect(within(item).getByRole('button', { name: 'Report' })).toBeInTheDocument();
 
-    await user.type(within(item).getByLabelText('Your answer'), 'Yes, it is.');
+    await user.type(await within(item).findByLabelText('Your answer'), 'Yes, it is.');
     await user.click(within(item).getByRole('button', { name: 'Answer' }));
     expect(await screen.findByText('Your answer has been published')).toBeInTheDocument();
     expect(sent).toEqual({ message: 'Yes, it is.' });
