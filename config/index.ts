@@ -54,6 +54,11 @@ export interface ServerConfig {
   /** Task reports per minute per address. REPORT_RATE_LIMIT, default 10 */
   reportRateLimit: number;
   /**
+   * Questions and answers on tasks (issue 20) per minute per user; question reports per minute per
+   * address. QUESTION_RATE_LIMIT, default 10
+   */
+  questionRateLimit: number;
+  /**
    * Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits per address)
    * and the scheme from X-Forwarded-Proto. TRUST_PROXY: 'true' or the proxies' addresses/CIDRs
    * (comma-separated); default off (a client could otherwise forge its address).
@@ -206,6 +211,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     offerRateLimit: wholeNumber(env, 'OFFER_RATE_LIMIT', 20),
     chatRateLimit: wholeNumber(env, 'CHAT_RATE_LIMIT', 30),
     reportRateLimit: wholeNumber(env, 'REPORT_RATE_LIMIT', 10),
+    questionRateLimit: wholeNumber(env, 'QUESTION_RATE_LIMIT', 10),
     loginAccountRateLimit: wholeNumber(env, 'LOGIN_ACCOUNT_RATE_LIMIT', 10),
     taskRateLimit: wholeNumber(env, 'TASK_RATE_LIMIT', 10),
     pushStreamsPerUser: wholeNumber(env, 'PUSH_STREAMS_PER_USER', 10),

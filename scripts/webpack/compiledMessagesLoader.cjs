@@ -14,7 +14,7 @@ const PARTS = {
   home: ['home'],
   list: ['taskList'],
   // The map and the lightbox show on the task page and the task form (which loads every part).
-  task: ['completion', 'lightbox', 'map', 'offers', 'reports', 'tasks'],
+  task: ['completion', 'lightbox', 'map', 'offers', 'questions', 'reports', 'tasks'],
   later: [
     'freelancers',
     'info',

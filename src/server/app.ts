@@ -34,6 +34,7 @@ import { moderationRoutes } from './routes/moderation';
 import { offerRoutes } from './routes/offers';
 import { profileRoutes } from './routes/profiles';
 import { reasonRoutes } from './routes/reasons';
+import { questionRoutes } from './routes/questions';
 import { reportRoutes } from './routes/reports';
 import { taskListRoutes } from './routes/taskList';
 import { taskRoutes } from './routes/tasks';
@@ -150,6 +151,7 @@ export async function buildServer(
       await api.register(completionRoutes);
       await api.register(reportRoutes);
       await api.register(moderationRoutes);
+      await api.register(questionRoutes);
       await api.register(pushRoutes);
     },
     { prefix: config.public.apiBase },

@@ -12,6 +12,10 @@ export const LIMITS = {
   reportMax: 5000,
   offerDescriptionMin: 5,
   chatMessageMax: 2000,
+  /** Public questions on a task and their answers (issue 20). */
+  questionMin: 5,
+  questionMax: 1000,
+  answerMax: 1000,
   locationsPerTask: 10,
   /** A place's address and its city, stored and indexed (issue 14: a 900 KB address was taken). */
   addressMax: 255,

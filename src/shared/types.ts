@@ -419,3 +419,23 @@ export interface ModerationLogEntry {
   task: { uuid: string; identifier: string; title: string } | null;
   user: { uuid: string; display_name: string } | null;
 }
+
+/** A public question on a task and the owner's answer (issue 20). Texts may hold CONTACT_MARKER. */
+export interface TaskQuestion {
+  id: number;
+  message: string;
+  /** null once the asker's account is deleted. */
+  author: ChatParticipant | null;
+  created_at: string;
+  answer: { message: string; answered_at: string } | null;
+}
+
+/** GET /api/tasks/{uuid}/questions. */
+export interface TaskQuestions {
+  /** New questions and answers are taken (the task is open, no offer chosen). */
+  open: boolean;
+  /** Contacts in the texts are served as CONTACT_MARKER (no offer chosen yet). */
+  masked: boolean;
+  /** Oldest first; hidden questions are left out. */
+  questions: TaskQuestion[];
+}

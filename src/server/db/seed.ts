@@ -357,6 +357,21 @@ async function insertTask(
     );
   }
 
+  for (const question of task.questions ?? []) {
+    await tx.query(
+      `INSERT INTO task_questions (task_uuid, author_uuid, message, answer, answered_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        taskUuid,
+        uuidOf(question.author),
+        question.message,
+        question.answer?.message ?? null,
+        question.answer ? hoursAgo(now, question.answer.hoursAgo) : null,
+        hoursAgo(now, question.createdHoursAgo),
+      ],
+    );
+  }
+
   for (const chat of task.chats) {
     const customerUuid = uuidOf(task.author);
     const freelancerUuid = uuidOf(chat.freelancer);

@@ -30,7 +30,9 @@ export type ServerMessageId =
   | 'chat.offer_not_live'
   | 'moderation.task_removed'
   | 'auth.suspended'
-  | 'moderation.cannot_suspend_moderator';
+  | 'moderation.cannot_suspend_moderator'
+  | 'questions.closed'
+  | 'questions.already_reported';
 
 export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
   en: {
@@ -67,6 +69,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.suspended':
       'This account has been suspended by moderation. Contact support if you think this is a mistake.',
     'moderation.cannot_suspend_moderator': 'A moderator cannot be suspended.',
+    'questions.closed': 'Questions on this task are closed: an offer has been chosen.',
+    'questions.already_reported': 'You have already reported this question.',
   },
   lv: {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
@@ -106,6 +110,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.suspended':
       'Moderācija ir apturējusi šo kontu. Ja domājat, ka tā ir kļūda, sazinieties ar atbalsta dienestu.',
     'moderation.cannot_suspend_moderator': 'Moderatora kontu nevar apturēt.',
+    'questions.closed': 'Jautājumi par šo uzdevumu ir slēgti: piedāvājums jau ir izvēlēts.',
+    'questions.already_reported': 'Jūsu ziņojums par šo jautājumu jau ir saņemts.',
   },
   ru: {
     'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
@@ -144,6 +150,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.suspended':
       'Этот аккаунт заблокирован модерацией. Если вы считаете это ошибкой, обратитесь в поддержку.',
     'moderation.cannot_suspend_moderator': 'Модератора нельзя заблокировать.',
+    'questions.closed': 'Вопросы по этому заданию закрыты: предложение уже выбрано.',
+    'questions.already_reported': 'Вы уже пожаловались на этот вопрос.',
   },
   tr: {
     'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
@@ -178,6 +186,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.suspended':
       'Bu hesap moderasyon tarafından askıya alındı. Bunun bir hata olduğunu düşünüyorsanız destek ekibiyle iletişime geçin.',
     'moderation.cannot_suspend_moderator': 'Bir moderatör askıya alınamaz.',
+    'questions.closed': 'Bu görevle ilgili sorular kapandı: bir teklif seçildi.',
+    'questions.already_reported': 'Bu soruyu zaten bildirdiniz.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -213,6 +223,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.suspended':
       'Moderaator on selle konto peatanud. Kui arvate, et see on viga, võtke ühendust toega.',
     'moderation.cannot_suspend_moderator': 'Moderaatorit ei saa peatada.',
+    'questions.closed': 'Selle ülesande küsimused on suletud: pakkumine on juba valitud.',
+    'questions.already_reported': 'Olete sellest küsimusest juba teatanud.',
   },
   lt: {
     'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
@@ -250,5 +262,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.suspended':
       'Šią paskyrą užblokavo moderavimas. Jei manote, kad tai klaida, susisiekite su pagalbos tarnyba.',
     'moderation.cannot_suspend_moderator': 'Moderatoriaus negalima užblokuoti.',
+    'questions.closed': 'Klausimai apie šią užduotį uždaryti: pasiūlymas jau pasirinktas.',
+    'questions.already_reported': 'Apie šį klausimą jau pranešėte.',
   },
 };

@@ -27,6 +27,7 @@ export const api = createApi({
     'Chat',
     'Moderation',
     'MyReports',
+    'Questions',
   ],
   endpoints: () => ({}),
   // The server render's cache (./hydration.ts): its queries are fulfilled before the first render.

@@ -27,6 +27,7 @@ import { offersApi } from '../features/offers/offersApi';
 import { SEES_OFFERS, showsNoOffers } from '../features/offers/roles';
 import { moderationApi } from '../features/moderation/moderationApi';
 import { profileApi } from '../features/profile/profileApi';
+import { questionsApi } from '../features/questions/questionsApi';
 import { sessionApi } from '../features/session/sessionApi';
 import { taskListApi } from '../features/taskList/taskListApi';
 import { taskApi } from '../features/tasks/taskApi';
@@ -72,6 +73,8 @@ async function prefetchTaskExtras(
   const viewer: Viewer = me.data
     ? { uuid: me.data.uuid, is_freelancer: Boolean(me.data.is_freelancer) }
     : null;
+  // The questions section (features/questions/QuestionsSection.tsx): the same for every viewer.
+  void dispatch(questionsApi.endpoints.getQuestions.initiate(task.data.uuid));
   const role = viewerRole(task.data, viewer);
   const controls = controlsFor(lifecycleInput(task.data, viewer, now));
   // The same conditions as OffersSection's queries (features/offers/OffersSection.tsx).

@@ -21,6 +21,7 @@ import {
   moderationNoteSchema,
   moderationReasonSchema,
 } from '../../../src/shared/validation/moderation';
+import { answerSchema, questionSchema } from '../../../src/shared/validation/question';
 import { reportSchema } from '../../../src/shared/validation/report';
 import { parseTaskMultipart, taskFormSchema } from '../../../src/shared/validation/taskForm';
 import {
@@ -179,6 +180,15 @@ function taskFormAccepts(body: BodySample, methodOverride: boolean): boolean {
   } catch {
     return false;
   }
+}
+
+/** A question by the world's freelancer on its task (issue 20); its id as a path parameter. */
+async function freshQuestion(env: Env, w: World): Promise<string> {
+  const [row] = await env.db.query<{ id: number }>(
+    `INSERT INTO task_questions (task_uuid, author_uuid, message) VALUES ($1, $2, $3) RETURNING id`,
+    [w.task.uuid, w.freelancer.user!.uuid, 'When can you start?'],
+  );
+  return String(row.id);
 }
 
 const chooseSchema = yup.object({ hash: yup.string().strict().required() });
@@ -469,6 +479,49 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
       );
     },
   },
+  // --- Questions on a task (issue 20).
+  [`GET ${API}/tasks/:taskUuid/questions`]: {
+    role: 'stranger',
+    real: (_env, w) => ({ taskUuid: w.task.uuid }),
+  },
+  [`POST ${API}/tasks/:taskUuid/questions`]: {
+    role: 'newcomer',
+    real: (_env, w) => ({ taskUuid: w.task.uuid }),
+    body: () => jsonBodyArb({ message: 'Is the paint included?' }),
+    accepts: jsonRoute(questionSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`POST ${API}/tasks/:taskUuid/questions/:id/answer`]: {
+    role: 'owner',
+    real: async (env, w) => ({ taskUuid: w.task.uuid, id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({ message: 'Yes, it is.' }),
+    accepts: jsonRoute(answerSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`DELETE ${API}/tasks/:taskUuid/questions/:id`]: {
+    role: 'owner',
+    real: async (env, w) => ({ taskUuid: w.task.uuid, id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({}),
+    accepts: (sent) => sent.allReal && sent.asUser,
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`POST ${API}/tasks/:taskUuid/questions/:id/report`]: {
+    role: 'stranger',
+    real: async (env, w) => ({ taskUuid: w.task.uuid, id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({ message: 'This looks like spam.' }),
+    // Visitors may report too.
+    accepts: jsonRoute(reportSchema, { visitors: true }),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  // --- End of questions (issue 20).
   [`GET ${API}/push`]: { role: 'owner', query: ['tasks'], stream: true },
   // --- Moderation (issue 19) ---------------------------------------------------------------------
   [`GET ${API}/moderation/reports`]: { role: 'moderator', query: ['status'] },

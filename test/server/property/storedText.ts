@@ -24,6 +24,9 @@ export const STORED_TEXT_LIMITS: Record<string, number> = {
   'reviews.feedback': LIMITS.feedbackMax,
   'reports.message': LIMITS.reportMax,
   'chat_messages.body': LIMITS.chatMessageMax,
+  'task_questions.message': LIMITS.questionMax,
+  'task_questions.answer': LIMITS.answerMax,
+  'question_reports.message': LIMITS.reportMax,
   'pending_registrations.email': EMAIL_MAX,
   'pending_registrations.full_name': NAME_MAX,
 };

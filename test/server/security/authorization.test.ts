@@ -364,6 +364,58 @@ const MATRIX: Record<string, Case[]> = {
       expect: { ...all(422), owner: 403 },
     },
   ],
+  // --- Questions on a task (issue 20). TKOPEN01's seeded question is otherFreelancer's; the
+  // TKPROG01 one is closed (an offer is chosen). The owner's hide runs last, with the deletions.
+  'GET /api/tasks/:taskUuid/questions': [
+    { target: 'TKOPEN01', url: (f) => `/api/tasks/${open(f)}/questions`, expect: all(200) },
+    {
+      target: 'TKPROG01 (closed)',
+      url: (f) => `/api/tasks/${prog(f)}/questions`,
+      expect: all(200),
+    },
+  ],
+  'POST /api/tasks/:taskUuid/questions': [
+    {
+      target: 'TKOPEN01 (open: anyone signed in but the owner)',
+      url: (f) => `/api/tasks/${open(f)}/questions`,
+      body: {},
+      expect: only({ otherCustomer: 422, otherFreelancer: 422, chosen: 422 }),
+    },
+    {
+      target: 'TKPROG01 (closed: nobody)',
+      url: (f) => `/api/tasks/${prog(f)}/questions`,
+      body: { message: 'Asked too late' },
+      expect: only({}),
+    },
+  ],
+  'POST /api/tasks/:taskUuid/questions/:id/answer': [
+    {
+      target: 'TKOPEN01 question (the owner only)',
+      url: (f) => `/api/tasks/${open(f)}/questions/${f.questions.open}/answer`,
+      body: {},
+      expect: only({ owner: 422 }),
+    },
+    {
+      target: 'TKPROG01 question (closed: nobody)',
+      url: (f) => `/api/tasks/${prog(f)}/questions/${f.questions.prog}/answer`,
+      body: { message: 'Answered too late' },
+      expect: only({}),
+    },
+    {
+      target: "another task's question (404 for the owner)",
+      url: (f) => `/api/tasks/${prog(f)}/questions/${f.questions.open}/answer`,
+      body: {},
+      expect: only({ owner: 404 }),
+    },
+  ],
+  'POST /api/tasks/:taskUuid/questions/:id/report': [
+    {
+      target: 'TKOPEN01 question (a too long message; not its asker)',
+      url: (f) => `/api/tasks/${open(f)}/questions/${f.questions.open}/report`,
+      body: { message: 'x'.repeat(5001) },
+      expect: { ...all(422), otherFreelancer: 403 },
+    },
+  ],
   'GET /api/push': [
     {
       target: 'stream',
@@ -438,6 +490,14 @@ const MATRIX: Record<string, Case[]> = {
     { target: 'own reports', url: () => '/api/me/reports', expect: loggedIn(200) },
   ],
   // --- end of moderation -------------------------------------------------------------------------
+  'DELETE /api/tasks/:taskUuid/questions/:id': [
+    {
+      target: 'TKOPEN01 question (the owner hides it)',
+      url: (f) => `/api/tasks/${open(f)}/questions/${f.questions.open}`,
+      expect: only({ owner: 204 }),
+    },
+  ],
+  // --- End of questions (issue 20).
   'DELETE /api/tasks/:uuid': [
     { target: 'TKPROG01 (assigned)', url: (f) => `/api/tasks/${prog(f)}`, expect: only({}) },
     { target: 'TKOPEN01', url: (f) => `/api/tasks/${open(f)}`, expect: only({ owner: 204 }) },

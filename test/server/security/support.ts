@@ -66,6 +66,8 @@ export interface SeedFacts {
   open: { uuid: string; identifier: string; chosenOffer: string; otherOffer: string };
   conversation: string;
   image: string;
+  /** Issue 20: a question on each task (TKOPEN01's by otherFreelancer, TKPROG01's by freelancer2). */
+  questions: { open: number; prog: number };
 }
 
 export async function seedFacts(db: Db): Promise<SeedFacts> {
@@ -112,7 +114,18 @@ export async function seedFacts(db: Db): Promise<SeedFacts> {
   const deletedUser = (
     await one<{ uuid: string }>('SELECT uuid FROM users WHERE deleted_at IS NOT NULL LIMIT 1', [])
   ).uuid;
-  return { users, deletedUser, prog, open, conversation, image };
+  const questionOf = async (taskUuid: string, author: string) =>
+    (
+      await one<{ id: number }>(
+        'SELECT id FROM task_questions WHERE task_uuid = $1 AND author_uuid = $2 ORDER BY id LIMIT 1',
+        [taskUuid, author],
+      )
+    ).id;
+  const questions = {
+    open: await questionOf(open.uuid, users.otherFreelancer),
+    prog: await questionOf(prog.uuid, await userOf('freelancer2@talka.test')),
+  };
+  return { users, deletedUser, prog, open, conversation, image, questions };
 }
 
 /**

@@ -60,6 +60,7 @@ describe.each(LOCALES)('the %s catalog in parts', (locale) => {
       'lightbox',
       'map',
       'offers',
+      'questions',
       'reports',
       'tasks',
     ]);

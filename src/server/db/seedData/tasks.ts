@@ -53,6 +53,14 @@ export interface ChatSeed {
   messages: { from: 'customer' | 'freelancer'; body: string; minutesAgo: number; read: boolean }[];
 }
 
+/** A public question on the task (issue 20), optionally answered by the task's author. */
+export interface QuestionSeed {
+  author: DemoUserKey;
+  message: string;
+  createdHoursAgo: number;
+  answer?: { message: string; hoursAgo: number };
+}
+
 export interface TaskSeed {
   identifier: string;
   author: DemoUserKey;
@@ -76,6 +84,7 @@ export interface TaskSeed {
   offers: OfferSeed[];
   reviews: ReviewSeed[];
   chats: ChatSeed[];
+  questions?: QuestionSeed[];
 }
 
 const RIGA = 'Rīga';
@@ -169,6 +178,19 @@ export const DEMO_TASKS: readonly TaskSeed[] = [
     ],
     reviews: [],
     chats: [],
+    questions: [
+      {
+        author: 'freelancer3',
+        message: 'Vai zem izlietnes ir pietiekami vietas, lai strādātu ar atslēgu?',
+        createdHoursAgo: 44,
+        answer: { message: 'Jā, skapītis ir plašs, un durtiņas var noņemt.', hoursAgo: 43 },
+      },
+      {
+        author: 'freelancer2',
+        message: 'Can I call you to agree the time? My number is +371 2000 0000.',
+        createdHoursAgo: 20,
+      },
+    ],
   },
   {
     // open, anywhere, due period, range budget, exactly one offer, 1 image, business author
@@ -336,6 +358,14 @@ export const DEMO_TASKS: readonly TaskSeed[] = [
       },
     ],
     reviews: [],
+    questions: [
+      {
+        author: 'freelancer2',
+        message: 'Vai skapja durvis ir ar eņģēm vai bīdāmās?',
+        createdHoursAgo: 4 * DAY,
+        answer: { message: 'Bīdāmās, HASVIK.', hoursAgo: 4 * DAY - 2 },
+      },
+    ],
     chats: [
       {
         freelancer: 'freelancer',

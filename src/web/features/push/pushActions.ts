@@ -13,9 +13,13 @@ export const taskPageClosed = createAction<{ uuid: string }>('push/taskPageClose
  */
 export const pushStreamOpened = createAction<{ key: string }>('push/streamOpened');
 
-/** Refetch a task and its offers (a push event, a refused change): invalidates their tags. */
+/**
+ * Refetch a task, its offers and its questions (a push event, a refused change): invalidates their
+ * tags.
+ */
 export const refetchTask = (uuid: string) =>
   api.util.invalidateTags([
     { type: 'Task', id: uuid },
     { type: 'Offers', id: uuid },
+    { type: 'Questions', id: uuid },
   ]);

@@ -15,8 +15,11 @@ const ReportModal = lazy(
   ),
 );
 
-/** The 'Report' button for everyone but the owner (the lifecycle machine's REPORT). */
-export function ReportControl({ taskUuid }: { taskUuid: string }) {
+/**
+ * The 'Report' button for everyone but the owner (the lifecycle machine's REPORT), or, with a
+ * questionId, for everyone but the question's asker (issue 20).
+ */
+export function ReportControl({ taskUuid, questionId }: { taskUuid: string; questionId?: number }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   return (
@@ -26,7 +29,7 @@ export function ReportControl({ taskUuid }: { taskUuid: string }) {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <ReportModal taskUuid={taskUuid} onClose={() => setOpen(false)} />
+          <ReportModal taskUuid={taskUuid} questionId={questionId} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -16,6 +16,8 @@ import { showNotice } from '../notices/noticesSlice';
 import { selectCurrentUser } from '../session/sessionApi';
 import { reportMessages as messages } from './messages';
 import { useReportTaskMutation } from './reportsApi';
+import { questionMessages } from '../questions/messages';
+import { useReportQuestionMutation } from '../questions/questionsApi';
 import { focusFirstError } from '../../ui/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
 
@@ -54,19 +56,40 @@ function ScrollToSubmitErrors({
   return null;
 }
 
+/** The texts that name what is reported: the task, or one of its questions (issue 20). */
+const QUESTION_TEXTS = {
+  title: questionMessages.reportTitle,
+  messageLabel: questionMessages.reportLabel,
+  reported: questionMessages.reported,
+  alreadyReported: questionMessages.alreadyReported,
+};
+
+export interface ReportModalProps {
+  taskUuid: string;
+  /** Reports this question of the task instead of the task. */
+  questionId?: number;
+  onClose: () => void;
+}
+
 /**
  * The report form (SPEC sections 3, 5, 8): a message of at most 5000 characters. 422 puts
- * errors.message on the field; 403 means this reporter already reported the task: a notice, and
- * the modal closes.
+ * errors.message on the field; 403 means this reporter already reported the task (or question):
+ * a notice, and the modal closes.
  */
-export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: () => void }) {
+export function ReportModal({ taskUuid, questionId, onClose }: ReportModalProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [reportTask] = useReportTaskMutation();
+  const [reportQuestion] = useReportQuestionMutation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const me = useAppSelector(selectCurrentUser);
   // Visitors may report too: their draft is this tab's.
-  const storageKey = draftKey('report', me?.uuid ?? 'visitor', taskUuid);
+  const storageKey = draftKey(
+    'report',
+    me?.uuid ?? 'visitor',
+    questionId === undefined ? taskUuid : `${taskUuid}-q${questionId}`,
+  );
+  const texts = questionId === undefined ? messages : { ...messages, ...QUESTION_TEXTS };
 
   const validate = (values: ReportValues) => {
     try {
@@ -78,7 +101,11 @@ export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: 
   };
 
   const onSubmit = async (values: ReportValues): Promise<SubmissionErrors | undefined> => {
-    const result = await reportTask({ taskUuid, message: (values.message ?? '').trim() });
+    const message = (values.message ?? '').trim();
+    const result =
+      questionId === undefined
+        ? await reportTask({ taskUuid, message })
+        : await reportQuestion({ taskUuid, id: questionId, message });
     if ('error' in result && result.error) {
       const { error } = result;
       if (isValidationError(error)) {
@@ -87,14 +114,14 @@ export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: 
       }
       if (errorStatus(error) === 403) {
         removeDraft(storageKey);
-        dispatch(showNotice({ kind: 'info', message: messages.alreadyReported }));
+        dispatch(showNotice({ kind: 'info', message: texts.alreadyReported }));
         onClose();
         return undefined;
       }
       return { [FORM_ERROR]: intl.formatMessage(messages.failed) };
     }
     removeDraft(storageKey);
-    dispatch(showNotice({ kind: 'success', message: messages.reported }));
+    dispatch(showNotice({ kind: 'success', message: texts.reported }));
     onClose();
     return undefined;
   };
@@ -104,13 +131,20 @@ export function ReportModal({ taskUuid, onClose }: { taskUuid: string; onClose: 
       onSubmit={onSubmit}
       validate={validate}
       render={(props) => (
-        <ReportDialog {...props} bodyRef={bodyRef} storageKey={storageKey} onClose={onClose} />
+        <ReportDialog
+          {...props}
+          bodyRef={bodyRef}
+          storageKey={storageKey}
+          onClose={onClose}
+          texts={texts}
+        />
       )}
     />
   );
 }
 
 interface ReportDialogProps extends FormRenderProps<ReportValues> {
+  texts: typeof messages;
   bodyRef: RefObject<HTMLDivElement | null>;
   storageKey: string;
   onClose: () => void;
@@ -126,12 +160,13 @@ function ReportDialog({
   bodyRef,
   storageKey,
   onClose,
+  texts,
 }: ReportDialogProps) {
   const intl = useIntl();
   const { requestClose, dialog } = useCloseDraftedForm(form, storageKey, onClose);
   return (
     <>
-      <Modal isOpen onClose={requestClose} size="md" title={intl.formatMessage(messages.title)}>
+      <Modal isOpen onClose={requestClose} size="md" title={intl.formatMessage(texts.title)}>
         <div ref={bodyRef}>
           <form onSubmit={handleSubmit} noValidate>
             <ScrollToSubmitErrors errors={submitErrors} container={bodyRef} />
@@ -151,7 +186,7 @@ function ReportDialog({
                   <TextAreaField
                     {...input}
                     id="report-message"
-                    label={intl.formatMessage(messages.messageLabel)}
+                    label={intl.formatMessage(texts.messageLabel)}
                     error={error}
                     hintId="report-message-counter"
                     hint={

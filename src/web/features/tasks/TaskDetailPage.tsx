@@ -28,7 +28,13 @@ import { BudgetBadge } from './components/Budget';
 import { ContactsBox } from './components/ContactsBox';
 import { OwnerActions } from './components/OwnerActions';
 import { ShareButtons } from './components/ShareButtons';
-import { CompletionSlot, MakeOfferSlot, OffersSlot, ReportSlot } from './components/slots';
+import {
+  CompletionSlot,
+  MakeOfferSlot,
+  OffersSlot,
+  QuestionsSlot,
+  ReportSlot,
+} from './components/slots';
 import { TaskAuthor } from './components/TaskAuthor';
 import { TaskDetailsBox } from './components/TaskDetailsBox';
 import { TaskDetailSkeleton } from './components/TaskDetailSkeleton';
@@ -92,6 +98,8 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
           <Description data-testid="task-description">{task.description}</Description>
         </section>
         <TaskDetailsBox task={task} locale={locale} expiringSoon={expiringSoon} />
+        {/* Public questions and answers under the description and its details (issue 20). */}
+        <QuestionsSlot {...slotProps} meUuid={viewer?.uuid} locale={locale} />
         <CompletionSlot {...slotProps} />
         <TaskReviews task={task} viewerUuid={viewer?.uuid ?? null} />
         <ReportSlot {...slotProps} />

@@ -1,6 +1,6 @@
 /** Tasks, users and a fetch mock that answers by URL for the task detail tests. */
 import moment from 'moment';
-import type { CurrentUser, Offer, Task } from '../../../../src/shared/types';
+import type { CurrentUser, Offer, Task, TaskQuestions } from '../../../../src/shared/types';
 import { json, type FetchMock } from '../../../support/webFetch';
 
 export const OWNER_UUID = '11111111-1111-4111-8111-111111111111';
@@ -105,10 +105,23 @@ export interface ServeOptions {
   deleteStatus?: number;
   /** Delay (ms) of the task answer. */
   delayMs?: number;
+  /** GET /api/tasks/:uuid/questions (issue 20); default: open, none asked. */
+  questions?: TaskQuestions | (() => TaskQuestions);
 }
 
+export const NO_QUESTIONS: TaskQuestions = { open: true, masked: true, questions: [] };
+
+const isQuestionsPath = (pathname: string) =>
+  /^\/api\/tasks\/[^/]+\/questions(?:\/|$)/.test(pathname);
+
 /** Replaces fetch with a mock that answers /api/me and /api/tasks/* by URL and method. */
-export function serve({ me, task, deleteStatus = 204, delayMs = 0 }: ServeOptions): FetchMock {
+export function serve({
+  me,
+  task,
+  deleteStatus = 204,
+  delayMs = 0,
+  questions = NO_QUESTIONS,
+}: ServeOptions): FetchMock {
   const mock: FetchMock = jest.fn(async (input: Request | string) => {
     const request = typeof input === 'string' ? new Request(input) : input;
     const { pathname } = new URL(request.url);
@@ -116,6 +129,9 @@ export function serve({ me, task, deleteStatus = 204, delayMs = 0 }: ServeOption
       return me ? json(200, { data: me }) : json(401, { message: 'Unauthenticated.' });
     }
     if (pathname === '/api/categories') return json(200, { data: [] });
+    if (isQuestionsPath(pathname) && request.method === 'GET') {
+      return json(200, { data: typeof questions === 'function' ? questions() : questions });
+    }
     if (pathname.startsWith('/api/tasks/') && request.method === 'DELETE') {
       return deleteStatus === 204 ? new Response(null, { status: 204 }) : json(deleteStatus, {});
     }
@@ -132,11 +148,23 @@ export function serve({ me, task, deleteStatus = 204, delayMs = 0 }: ServeOption
   return mock;
 }
 
-/** The requests made to the task endpoint (any method). */
+/** The requests made to the task endpoint (any method; not its questions). */
 export const taskRequests = (mock: FetchMock, method = 'GET'): Request[] =>
   mock.mock.calls
     .map(([input]) => (typeof input === 'string' ? new Request(input) : input))
+    .filter((request) => {
+      const { pathname } = new URL(request.url);
+      return (
+        pathname.startsWith('/api/tasks/') &&
+        !isQuestionsPath(pathname) &&
+        request.method === method
+      );
+    });
+
+/** The requests made to the task's questions (issue 20). */
+export const questionRequests = (mock: FetchMock, method = 'GET'): Request[] =>
+  mock.mock.calls
+    .map(([input]) => (typeof input === 'string' ? new Request(input) : input))
     .filter(
-      (request) =>
-        new URL(request.url).pathname.startsWith('/api/tasks/') && request.method === method,
+      (request) => isQuestionsPath(new URL(request.url).pathname) && request.method === method,
     );

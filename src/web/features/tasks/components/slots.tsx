@@ -5,6 +5,7 @@
  */
 import { lazy } from 'react';
 import styled from 'styled-components';
+import type { Locale } from '../../../../shared/locales';
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../../shared/types';
@@ -20,6 +21,13 @@ const OffersSection = lazy(() =>
   import(/* webpackChunkName: "offers-section" */ '../../offers/OffersSection').then((module) => ({
     default: module.OffersSection,
   })),
+);
+
+// Questions and answers (issue 20): server-rendered with the page, their forms in the same chunk.
+const QuestionsSection = lazy(() =>
+  import(/* webpackChunkName: "questions-section" */ '../../questions/QuestionsSection').then(
+    (module) => ({ default: module.QuestionsSection }),
+  ),
 );
 
 export interface SlotProps {
@@ -68,6 +76,24 @@ export function OffersSlot(props: SlotProps) {
   return (
     <HydrationBoundary>
       <OffersSection {...props} />
+    </HydrationBoundary>
+  );
+}
+
+/** Public questions and the owner's answers under the description, for everyone (issue 20). */
+export function QuestionsSlot({
+  task,
+  meUuid,
+  locale,
+}: SlotProps & { meUuid: string | undefined; locale: Locale }) {
+  return (
+    <HydrationBoundary>
+      <QuestionsSection
+        taskUuid={task.uuid}
+        ownerUuid={task.author?.uuid ?? null}
+        meUuid={meUuid}
+        locale={locale}
+      />
     </HydrationBoundary>
   );
 }
