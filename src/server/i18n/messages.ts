@@ -27,7 +27,9 @@ export type ServerMessageId =
   | 'completion.already_reviewed'
   | 'completion.review_window_closed'
   | 'reports.already_reported'
-  | 'chat.offer_not_live';
+  | 'chat.offer_not_live'
+  | 'alerts.too_many'
+  | 'alerts.freelancers_only';
 
 export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
   en: {
@@ -60,6 +62,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'You have already reported this task.',
     'chat.offer_not_live':
       'Your offer on this task is no longer open, so you cannot write in this chat.',
+    'alerts.too_many': 'You can keep at most {max} alerts. Delete one to add another.',
+    'alerts.freelancers_only':
+      'Task alerts are for freelancers. Become a freelancer to save alerts.',
   },
   lv: {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
@@ -95,6 +100,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Jūsu ziņojums par šo uzdevumu jau ir saņemts.',
     'chat.offer_not_live':
       'Jūsu piedāvājums šim uzdevumam vairs nav spēkā, tāpēc šajā tērzēšanā rakstīt nevarat.',
+    'alerts.too_many':
+      'Var saglabāt ne vairāk kā {max, plural, zero {# paziņojumu} one {# paziņojumu} other {# paziņojumus}}. Izdzēsiet kādu, lai pievienotu jaunu.',
+    'alerts.freelancers_only':
+      'Uzdevumu paziņojumi ir izpildītājiem. Kļūstiet par izpildītāju, lai saglabātu paziņojumus.',
   },
   ru: {
     'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
@@ -129,6 +138,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Вы уже пожаловались на это задание.',
     'chat.offer_not_live':
       'Ваше предложение по этому заданию больше не действует, поэтому писать в этот чат нельзя.',
+    'alerts.too_many':
+      'Можно сохранить не больше {max, plural, one {# оповещения} few {# оповещений} many {# оповещений} other {# оповещения}}. Удалите одно, чтобы добавить новое.',
+    'alerts.freelancers_only':
+      'Оповещения о заданиях — для исполнителей. Станьте исполнителем, чтобы сохранять оповещения.',
   },
   tr: {
     'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
@@ -159,6 +172,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Bu görevi zaten bildirdiniz.',
     'chat.offer_not_live':
       'Bu görev için teklifiniz artık geçerli değil, bu yüzden bu sohbete yazamazsınız.',
+    'alerts.too_many':
+      'En fazla {max} bildirim saklayabilirsiniz. Yenisini eklemek için birini silin.',
+    'alerts.freelancers_only':
+      'Görev bildirimleri serbest çalışanlar içindir. Bildirim kaydetmek için serbest çalışan olun.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -190,6 +207,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Olete sellest ülesandest juba teatanud.',
     'chat.offer_not_live':
       'Teie pakkumine sellele ülesandele ei kehti enam, seega ei saa te sellesse vestlusesse kirjutada.',
+    'alerts.too_many': 'Saate hoida kuni {max} teavitust. Uue lisamiseks kustutage mõni.',
+    'alerts.freelancers_only':
+      'Ülesannete teavitused on tegijatele. Teavituste salvestamiseks hakake tegijaks.',
   },
   lt: {
     'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
@@ -223,5 +243,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Apie šią užduotį jau pranešėte.',
     'chat.offer_not_live':
       'Jūsų pasiūlymas šiai užduočiai nebegalioja, todėl šiame pokalbyje rašyti negalite.',
+    'alerts.too_many':
+      'Galite turėti ne daugiau kaip {max, plural, one {# pranešimą} few {# pranešimus} many {# pranešimo} other {# pranešimų}}. Ištrinkite vieną, kad pridėtumėte naują.',
+    'alerts.freelancers_only':
+      'Pranešimai apie užduotis skirti vykdytojams. Tapkite vykdytoju, kad galėtumėte išsaugoti pranešimus.',
   },
 };
