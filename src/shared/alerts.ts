@@ -27,8 +27,6 @@ export const ALERT_RADIUS_MAX_KM = 200;
 export const ALERT_CATEGORIES_MAX = 20;
 /** Alerts one freelancer may keep. */
 export const ALERTS_PER_USER_MAX = 20;
-/** Longest place address an alert keeps (the geocoder's line). */
-export const ALERT_ADDRESS_MAX = 255;
 /** At most one alert email per freelancer in this many hours. */
 export const ALERT_EMAIL_INTERVAL_HOURS = 24;
 export const ALERT_MATCHES_PER_PAGE = 12;

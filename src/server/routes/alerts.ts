@@ -13,7 +13,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { ALERT_MATCHES_PER_PAGE, ALERTS_PER_USER_MAX } from '../../shared/alerts';
 import { alertSchema } from '../../shared/validation/alerts';
-import { countAlerts, createAlert, deleteAlert, listAlerts, updateAlert } from '../alerts/alerts';
+import {
+  countAlerts,
+  createAlert,
+  deleteAlert,
+  findAlert,
+  listAlerts,
+  updateAlert,
+} from '../alerts/alerts';
 import { requireUser } from '../auth/session';
 import { HttpError, notFound } from '../errors';
 import { pickLocale } from '../i18n';
@@ -66,6 +73,8 @@ export const alertRoutes: FastifyPluginAsync = async (app) => {
   app.put<IdParams>('/alerts/:id', async (request) => {
     const user = requireFreelancer(request);
     const id = alertId(request.params.id);
+    // Someone else's id is a 404 whatever the body holds.
+    if (!(await findAlert(db, user.uuid, id))) throw notFound();
     const form = await validateBody(alertSchema, request.body);
     const alert = await updateAlert(db, user.uuid, id, form, request.locale);
     if (!alert) throw notFound();

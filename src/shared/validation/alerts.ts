@@ -5,12 +5,7 @@
  * need the database).
  */
 import * as yup from 'yup';
-import {
-  ALERT_ADDRESS_MAX,
-  ALERT_CATEGORIES_MAX,
-  ALERT_RADIUS_MAX_KM,
-  ALERT_RADIUS_MIN_KM,
-} from '../alerts';
+import { ALERT_CATEGORIES_MAX, ALERT_RADIUS_MAX_KM, ALERT_RADIUS_MIN_KM } from '../alerts';
 import { LIMITS } from '../limits';
 import { isLocale, type Locale } from '../locales';
 import type { LocationType } from '../types';
@@ -76,7 +71,7 @@ export const alertSchema = yup.object({
       then: (s) =>
         s
           .required(ref(m.addressRequired))
-          .max(ALERT_ADDRESS_MAX, ref(m.maxLength, { max: ALERT_ADDRESS_MAX })),
+          .max(LIMITS.addressMax, ref(m.maxLength, { max: LIMITS.addressMax })),
       otherwise: (s) => s.transform(() => null),
     }),
   lat: coordinate(90),
