@@ -25,6 +25,8 @@ export const api = createApi({
     'Freelancers',
     'Profile',
     'Chat',
+    'Alerts',
+    'AlertMatches',
   ],
   endpoints: () => ({}),
   // The server render's cache (./hydration.ts): its queries are fulfilled before the first render.

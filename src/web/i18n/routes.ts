@@ -53,6 +53,9 @@ export const ROUTES = {
   confirmEmail: same('confirm-email'),
   freelancers: same('freelancers'),
   profile: same('user/profile/:uuid'),
+  // Task alerts (issue 20): the same segments in every locale (the alert email links them).
+  alerts: same('alerts'),
+  alertMatches: same('alerts/matches'),
   // The footer's pages (src/web/features/info).
   terms: {
     lv: 'noteikumi',

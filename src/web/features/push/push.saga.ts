@@ -20,7 +20,9 @@ import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, race, select, take } from 'redux-saga/effects';
+import type { AlertMatchPushEvent } from '../../../shared/alerts';
 import type { ChatMessagePushEvent, OfferNotChosenPushEvent } from '../../../shared/types';
+import { api } from '../../api/api';
 import { getConfig } from '../../app/config';
 import type { AppRouter } from '../../app/navigation';
 import { matchRoute } from '../../i18n/routes';
@@ -44,6 +46,10 @@ export const pushMessages = defineMessages({
     defaultMessage: '{sender} sent you a message about “{title}”',
   },
   openTask: { id: 'push.notice.openTask', defaultMessage: 'Open the task' },
+  alertMatch: {
+    id: 'alerts.notice.match',
+    defaultMessage: 'A new task matches your alerts: “{title}”',
+  },
 });
 
 export type PushMessage =
@@ -191,6 +197,21 @@ export function* handleOfferAndChatEvent(data: unknown) {
       }),
     );
     yield put(refetchTask(notChosen.task_uuid));
+  } else if (event.handler === 'alerts.match') {
+    // Task alerts (issue 20): a new task for this freelancer, on any page; "Tasks for you" refetches.
+    const match = data as Partial<AlertMatchPushEvent>;
+    if (typeof match.task_uuid !== 'string') return;
+    const slug = text(match.task_identifier);
+    const here: boolean = yield* isOnTaskPage(match.task_uuid, slug);
+    yield put(
+      showNotice({
+        kind: 'info',
+        message: pushMessages.alertMatch,
+        values: { title: text(match.task_title) },
+        link: here ? undefined : taskLink(slug),
+      }),
+    );
+    yield put(api.util.invalidateTags(['AlertMatches']));
   }
 }
 

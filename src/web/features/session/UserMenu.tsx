@@ -5,14 +5,20 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { matchRoute, routePath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
+import { alertsMessages } from '../alerts/messages';
 import { sessionMessages as messages } from './messages';
 import { logoutRequested } from './sessionActions';
 import { useMeQuery } from './sessionApi';
 
 const Menu = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+const MenuLink = styled(Link)`
+  white-space: nowrap;
 `;
 
 const Name = styled.span`
@@ -36,6 +42,16 @@ export function UserMenu() {
     return (
       <Menu role="group" aria-label={intl.formatMessage(messages.userMenu)}>
         <Name>{user.display_name}</Name>
+        {user.is_freelancer && (
+          <>
+            <MenuLink to={routePath(locale, 'alertMatches')}>
+              {intl.formatMessage(alertsMessages.menuMatches)}
+            </MenuLink>
+            <MenuLink to={routePath(locale, 'alerts')}>
+              {intl.formatMessage(alertsMessages.menuAlerts)}
+            </MenuLink>
+          </>
+        )}
         <Button $variant="secondary" onClick={() => dispatch(logoutRequested())}>
           {intl.formatMessage(messages.logout)}
         </Button>
