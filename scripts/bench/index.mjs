@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root } from '../lib.mjs';
 
-const PARTS = ['sizes', 'lighthouse', 'api', 'render', 'load', 'cluster'];
+const PARTS = ['sizes', 'lighthouse', 'api', 'render', 'alerts', 'load', 'cluster'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : PARTS;
 const unknown = only.filter((p) => !PARTS.includes(p));
@@ -167,6 +167,30 @@ if (wanted('render')) {
     );
   } else {
     results.render = { error: `jest exited ${run.status}` };
+  }
+}
+
+// 4b. Task alerts (issue 20): matching one new task against 25,000 to 100,000 saved alerts.
+if (wanted('alerts')) {
+  section('task alerts: matching one task');
+  const out = path.join(tmp, 'alerts.json');
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/alerts.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_ALERTS_OUT: out },
+  });
+  if (fs.existsSync(out)) {
+    results.alerts = JSON.parse(fs.readFileSync(out, 'utf8'));
+    for (const f of results.alerts.figures) {
+      row(
+        'alerts',
+        `one task against ${f.alerts} alerts: median (p95), CPU median`,
+        `${ms(f.medianMs)} (${ms(f.p95Ms)}), CPU ${ms(f.cpuMedianMs)}`,
+        f.alerts === 100000 ? '<= 50 ms' : '',
+      );
+    }
+  } else {
+    results.alerts = { error: 'scripts/bench/alerts.ts wrote no figures' };
   }
 }
 

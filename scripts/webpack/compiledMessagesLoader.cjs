@@ -16,6 +16,7 @@ const PARTS = {
   // The map and the lightbox show on the task page and the task form (which loads every part).
   task: ['completion', 'lightbox', 'map', 'offers', 'questions', 'reports', 'tasks'],
   later: [
+    'alerts',
     'freelancers',
     'info',
     'moderation',

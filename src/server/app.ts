@@ -24,6 +24,7 @@ import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/jsonBody';
 import { noStorePlugin } from './plugins/noStore';
 import { pushPlugin, pushRoutes } from './push';
+import { alertRoutes } from './routes/alerts';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { chatRoutes } from './routes/chat';
@@ -153,6 +154,7 @@ export async function buildServer(
       await api.register(moderationRoutes);
       await api.register(questionRoutes);
       await api.register(pushRoutes);
+      await api.register(alertRoutes);
     },
     { prefix: config.public.apiBase },
   );

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../shared/locales';
 import type { Queryable } from '../db/db';
 
-export type MailTemplate = 'registration_confirm' | 'registration_existing';
+export type MailTemplate = 'registration_confirm' | 'registration_existing' | 'task_alert';
 
 interface MailText {
   subject: string;
@@ -41,6 +41,10 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
         'Log in here: {link}\n\nIf this was not you, ignore this email; your account and ' +
         'password stay as they are.',
     },
+    task_alert: {
+      subject: 'New tasks for you on Talka',
+      body: 'Hello {name},\n\nNew tasks match your alerts:\n\n{tasks}\n\nEvery task that matches your alerts: {link}\n\nWe send at most one such email a day. Change or delete your alerts on the same page.',
+    },
   },
   lv: {
     registration_confirm: {
@@ -57,6 +61,10 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
         'ar šo e-pasta adresi. Jums jau ir konts, tāpēc nekas netika mainīts.\n\n' +
         'Piesakieties šeit: {link}\n\nJa tas nebijāt jūs, neņemiet šo vēstuli vērā — jūsu ' +
         'konts un parole paliek nemainīti.',
+    },
+    task_alert: {
+      subject: 'Jauni uzdevumi jums Talka',
+      body: 'Sveiki, {name}!\n\nJūsu paziņojumiem atbilst jauni uzdevumi:\n\n{tasks}\n\nVisi uzdevumi, kas atbilst jūsu paziņojumiem: {link}\n\nŠādu vēstuli sūtām ne biežāk kā reizi dienā. Paziņojumus varat mainīt vai dzēst tajā pašā lapā.',
     },
   },
   ru: {
@@ -75,6 +83,10 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
         'изменилось.\n\nВойти можно здесь: {link}\n\nЕсли это были не вы, просто ' +
         'проигнорируйте это письмо: ваш аккаунт и пароль остаются прежними.',
     },
+    task_alert: {
+      subject: 'Новые задания для вас на Talka',
+      body: 'Здравствуйте, {name}!\n\nВашим оповещениям соответствуют новые задания:\n\n{tasks}\n\nВсе задания, подходящие под ваши оповещения: {link}\n\nТакое письмо мы отправляем не чаще одного раза в день. Изменить или удалить оповещения можно на той же странице.',
+    },
   },
   tr: {
     registration_confirm: {
@@ -91,6 +103,10 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
         'oluşturmaya çalıştı. Zaten bir hesabınız olduğu için hiçbir şey değiştirilmedi.\n\n' +
         'Buradan giriş yapın: {link}\n\nBu siz değilseniz bu e-postayı dikkate almayın; ' +
         'hesabınız ve şifreniz olduğu gibi kalır.',
+    },
+    task_alert: {
+      subject: "Talka'da size uygun yeni görevler",
+      body: 'Merhaba {name},\n\nBildirimlerinize uyan yeni görevler var:\n\n{tasks}\n\nBildirimlerinize uyan tüm görevler: {link}\n\nBu e-postayı günde en fazla bir kez göndeririz. Bildirimlerinizi aynı sayfada değiştirebilir veya silebilirsiniz.',
     },
   },
   et: {
@@ -109,6 +125,10 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
         'Sisse saate logida siin: {link}\n\nKui see polnud teie, jätke see kiri tähelepanuta – ' +
         'teie konto ja parool jäävad samaks.',
     },
+    task_alert: {
+      subject: 'Uued ülesanded teile Talkas',
+      body: 'Tere, {name}!\n\nTeie teavitustele vastavad uued ülesanded:\n\n{tasks}\n\nKõik teie teavitustele vastavad ülesanded: {link}\n\nSellist kirja saadame kõige rohkem kord päevas. Teavitusi saate muuta või kustutada samal lehel.',
+    },
   },
   lt: {
     registration_confirm: {
@@ -125,6 +145,10 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
         'el. pašto adresu. Jūs jau turite paskyrą, todėl niekas nepakeista.\n\n' +
         'Prisijunkite čia: {link}\n\nJei tai buvote ne jūs, nekreipkite dėmesio į šį laišką – ' +
         'jūsų paskyra ir slaptažodis lieka nepakeisti.',
+    },
+    task_alert: {
+      subject: 'Naujos užduotys jums Talka',
+      body: 'Sveiki, {name},\n\njūsų pranešimus atitinka naujos užduotys:\n\n{tasks}\n\nVisos jūsų pranešimus atitinkančios užduotys: {link}\n\nTokį laišką siunčiame ne dažniau kaip kartą per dieną. Pranešimus galite pakeisti arba ištrinti tame pačiame puslapyje.',
     },
   },
 };

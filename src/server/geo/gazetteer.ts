@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { distanceKm } from '../../shared/geo';
 
 export interface Gazetteer {
   readonly size: number;
@@ -142,15 +143,8 @@ export function loadGazetteer(file = DEFAULT_PLACES_FILE): Promise<Gazetteer> {
   return pending;
 }
 
-/** Distance in km between two points (haversine). */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** Distance in km between two points: the shared haversine (src/shared/geo.ts). */
+export { distanceKm };
 
 /** Keys of the index starting with prefix (binary search over the sorted keys). */
 export function keysWithPrefix(g: Gazetteer, prefix: string, limit = Infinity): string[] {

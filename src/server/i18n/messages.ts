@@ -32,7 +32,9 @@ export type ServerMessageId =
   | 'auth.suspended'
   | 'moderation.cannot_suspend_moderator'
   | 'questions.closed'
-  | 'questions.already_reported';
+  | 'questions.already_reported'
+  | 'alerts.too_many'
+  | 'alerts.freelancers_only';
 
 export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
   en: {
@@ -71,6 +73,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'A moderator cannot be suspended.',
     'questions.closed': 'Questions on this task are closed: an offer has been chosen.',
     'questions.already_reported': 'You have already reported this question.',
+    'alerts.too_many': 'You can keep at most {max} alerts. Delete one to add another.',
+    'alerts.freelancers_only':
+      'Task alerts are for freelancers. Become a freelancer to save alerts.',
   },
   lv: {
     'errors.unauthenticated': 'Lūdzu, piesakieties, lai turpinātu.',
@@ -112,6 +117,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'Moderatora kontu nevar apturēt.',
     'questions.closed': 'Jautājumi par šo uzdevumu ir slēgti: piedāvājums jau ir izvēlēts.',
     'questions.already_reported': 'Jūsu ziņojums par šo jautājumu jau ir saņemts.',
+    'alerts.too_many':
+      'Var saglabāt ne vairāk kā {max, plural, zero {# paziņojumu} one {# paziņojumu} other {# paziņojumus}}. Izdzēsiet kādu, lai pievienotu jaunu.',
+    'alerts.freelancers_only':
+      'Uzdevumu paziņojumi ir izpildītājiem. Kļūstiet par izpildītāju, lai saglabātu paziņojumus.',
   },
   ru: {
     'errors.unauthenticated': 'Пожалуйста, войдите, чтобы продолжить.',
@@ -152,6 +161,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'Модератора нельзя заблокировать.',
     'questions.closed': 'Вопросы по этому заданию закрыты: предложение уже выбрано.',
     'questions.already_reported': 'Вы уже пожаловались на этот вопрос.',
+    'alerts.too_many':
+      'Можно сохранить не больше {max, plural, one {# оповещения} few {# оповещений} many {# оповещений} other {# оповещения}}. Удалите одно, чтобы добавить новое.',
+    'alerts.freelancers_only':
+      'Оповещения о заданиях — для исполнителей. Станьте исполнителем, чтобы сохранять оповещения.',
   },
   tr: {
     'errors.unauthenticated': 'Devam etmek için lütfen giriş yapın.',
@@ -188,6 +201,10 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'Bir moderatör askıya alınamaz.',
     'questions.closed': 'Bu görevle ilgili sorular kapandı: bir teklif seçildi.',
     'questions.already_reported': 'Bu soruyu zaten bildirdiniz.',
+    'alerts.too_many':
+      'En fazla {max} bildirim saklayabilirsiniz. Yenisini eklemek için birini silin.',
+    'alerts.freelancers_only':
+      'Görev bildirimleri serbest çalışanlar içindir. Bildirim kaydetmek için serbest çalışan olun.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -225,6 +242,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'Moderaatorit ei saa peatada.',
     'questions.closed': 'Selle ülesande küsimused on suletud: pakkumine on juba valitud.',
     'questions.already_reported': 'Olete sellest küsimusest juba teatanud.',
+    'alerts.too_many': 'Saate hoida kuni {max} teavitust. Uue lisamiseks kustutage mõni.',
+    'alerts.freelancers_only':
+      'Ülesannete teavitused on tegijatele. Teavituste salvestamiseks hakake tegijaks.',
   },
   lt: {
     'errors.unauthenticated': 'Norėdami tęsti, prisijunkite.',
@@ -264,5 +284,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'Moderatoriaus negalima užblokuoti.',
     'questions.closed': 'Klausimai apie šią užduotį uždaryti: pasiūlymas jau pasirinktas.',
     'questions.already_reported': 'Apie šį klausimą jau pranešėte.',
+    'alerts.too_many':
+      'Galite turėti ne daugiau kaip {max, plural, one {# pranešimą} few {# pranešimus} many {# pranešimo} other {# pranešimų}}. Ištrinkite vieną, kad pridėtumėte naują.',
+    'alerts.freelancers_only':
+      'Pranešimai apie užduotis skirti vykdytojams. Tapkite vykdytoju, kad galėtumėte išsaugoti pranešimus.',
   },
 };

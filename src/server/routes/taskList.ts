@@ -50,6 +50,8 @@ export interface TaskListFilter {
   budget_max?: number;
   /** Internal (profiles): tasks this user posted. */
   author_uuid?: string;
+  /** Internal (task alerts): tasks that reached this user, the newest match first. */
+  matched_for?: string;
   sort: TaskListSort;
   page: number;
   per_page: number;
@@ -279,12 +281,19 @@ export async function listTasks(
   if (filter.budget_min !== undefined) where.push(`t.budget_to >= ${p(filter.budget_min)}`);
   if (filter.budget_max !== undefined) where.push(`t.budget_from <= ${p(filter.budget_max)}`);
   if (filter.author_uuid) where.push(`t.author_uuid = ${p(filter.author_uuid)}::uuid`);
+  const matchedAt = filter.matched_for
+    ? `(SELECT am.created_at FROM task_alert_matches am
+         WHERE am.task_uuid = t.uuid AND am.user_uuid = ${p(filter.matched_for)}::uuid)`
+    : null;
+  if (matchedAt) where.push(`${matchedAt} IS NOT NULL`);
 
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   // The filter's params, before the page's are added: the fallback count below reuses them.
   const filterParams = [...params];
 
-  const orderSql = `${availabilityRank(nowSql)}, ${ORDER_SQL[filter.sort]}`;
+  const orderSql = matchedAt
+    ? `${matchedAt} DESC, t.uuid DESC`
+    : `${availabilityRank(nowSql)}, ${ORDER_SQL[filter.sort]}`;
   const localeParam = p(locale);
   const limit = p(filter.per_page);
   const offset = p((filter.page - 1) * filter.per_page);

@@ -7,11 +7,13 @@
  * file errors naming the file ('photo.jpg: The file must be an image.').
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { matchTask, type MatchDeps } from '../alerts/alerts';
 import { requireUser } from '../auth/session';
 import { rateLimitKey } from '../plugins/clientAddress';
 import { HttpError, notFound } from '../errors';
 import { pickLocale, translate } from '../i18n';
 import { notifyTaskChanged } from '../push';
+import { notifyUser } from '../offers/notify';
 import { createStorage } from '../storage';
 import { loadTask } from '../tasks/loadTask';
 import {
@@ -58,6 +60,14 @@ export const taskWriteRoutes: FastifyPluginAsync = async (app) => {
     storage,
     log: request.log,
   });
+  // Task alerts run after the write committed: a failure there is logged, never the request's.
+  const alertsFor = (request: FastifyRequest): MatchDeps => ({
+    db: app.db,
+    log: request.log,
+    notify: (userUuid, event) => notifyUser(app, userUuid, event),
+    publicUrl: app.config.public.publicUrl,
+    dataDir: app.config.dataDir,
+  });
 
   // Posting is limited per user (TASK_RATE_LIMIT an hour; a visitor by address): a script cannot
   // flood the list (issue 14 item 8). 429 with Retry-After, before the body is read.
@@ -74,7 +84,8 @@ export const taskWriteRoutes: FastifyPluginAsync = async (app) => {
     const user = requireUser(request);
     try {
       const created = await createTask(depsFor(request), user, partsOf(request));
-      // Nobody can be watching a task that did not exist: no push.
+      // Nobody can be watching a task that did not exist: no tasks.view push; alerts may match.
+      await matchTask(alertsFor(request), created.uuid);
       return reply.code(201).send({ data: created });
     } catch (err) {
       if (err instanceof TaskFormError) return sendTaskFormErrors(request, reply, err);
@@ -105,8 +116,9 @@ export const taskWriteRoutes: FastifyPluginAsync = async (app) => {
         if (err instanceof TaskFormError) return sendTaskFormErrors(request, reply, err);
         throw err;
       }
-      // Open detail pages refetch.
+      // Open detail pages refetch; an edit into a matching shape reaches alerts not reached yet.
       await notifyTaskChanged(app, taskUuid);
+      await matchTask(alertsFor(request), taskUuid);
       const task = await loadTask(app.db, taskUuid, user, locale);
       if (!task) throw notFound();
       return reply.send({ data: task });

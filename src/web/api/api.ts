@@ -28,6 +28,8 @@ export const api = createApi({
     'Moderation',
     'MyReports',
     'Questions',
+    'Alerts',
+    'AlertMatches',
   ],
   endpoints: () => ({}),
   // The server render's cache (./hydration.ts): its queries are fulfilled before the first render.

@@ -19,6 +19,7 @@ import { controlsFor } from '../../shared/taskLifecycle.controls';
 import { lifecycleInput, viewerRole, type Viewer } from '../../shared/taskLifecycle';
 import { filtersFromParams, requestArgs } from '../../shared/taskList';
 import type { HydrationPayload } from '../api/hydration';
+import { alertsApi, pageOf } from '../features/alerts/alertsApi';
 import { categoriesApi } from '../features/categories/categoriesApi';
 import { chatApi } from '../features/chat/chatApi';
 import { freelancersApi, freelancersArgs } from '../features/freelancers/freelancersApi';
@@ -87,6 +88,25 @@ async function prefetchTaskExtras(
   }
 }
 
+/** The alert pages: what a freelancer's first render asks (nothing more for anyone else). */
+async function prefetchAlerts(
+  dispatch: Dispatch,
+  name: 'alerts' | 'alertMatches',
+  locale: Locale,
+  search: URLSearchParams,
+): Promise<void> {
+  const me = await dispatch(sessionApi.endpoints.me.initiate());
+  if (!me.data?.is_freelancer) return;
+  if (name === 'alerts') {
+    void dispatch(alertsApi.endpoints.getAlerts.initiate());
+    void dispatch(categoriesApi.endpoints.getCategories.initiate(locale));
+  } else {
+    void dispatch(
+      alertsApi.endpoints.getAlertMatches.initiate({ page: pageOf(search.get('page')), locale }),
+    );
+  }
+}
+
 /**
  * Runs every query the page at this route issues on its first render (and the layout's: the current
  * user, the sidebar's categories) and resolves when all have settled. Failures stay in the cache
@@ -147,6 +167,10 @@ export async function prefetchPage(store: AppStore, page: PagePrefetch): Promise
           if (me.data) void dispatch(moderationApi.endpoints.getMyReports.initiate());
         }),
       );
+      break;
+    case 'alerts':
+    case 'alertMatches':
+      waits.push(prefetchAlerts(dispatch, name, locale, search));
       break;
     default:
       // login, register, confirmEmail, becomeFreelancer, tasksCreate, 404: the user (and categories).

@@ -90,6 +90,15 @@ export const PAGES: PageRoute[] = [
     load: () =>
       import(/* webpackChunkName: "page-task-view" */ '../features/taskForm/TaskViewPage'),
   },
+  // Task alerts (issue 20): one chunk for the two pages.
+  {
+    name: 'alerts',
+    load: () => import(/* webpackChunkName: "page-alerts" */ '../features/alerts/AlertsPage'),
+  },
+  {
+    name: 'alertMatches',
+    load: () => import(/* webpackChunkName: "page-alerts" */ '../features/alerts/TasksForYouPage'),
+  },
   // The footer's pages: one chunk for the four (src/web/features/info).
   {
     name: 'moderation',

@@ -56,6 +56,9 @@ export const ROUTES = {
   // Moderation (issue 19): the moderators' page, and every user's own reports.
   moderation: same('moderation'),
   myReports: same('my-reports'),
+  // Task alerts (issue 20): the same segments in every locale (the alert email links them).
+  alerts: same('alerts'),
+  alertMatches: same('alerts/matches'),
   // The footer's pages (src/web/features/info).
   terms: {
     lv: 'noteikumi',

@@ -12,6 +12,7 @@ import type { AnyObjectSchema } from 'yup';
 import * as yup from 'yup';
 import type { Db } from '../../../src/server/db/db';
 import { LIMITS } from '../../../src/shared/limits';
+import { alertSchema } from '../../../src/shared/validation/alerts';
 import { chatMessageSchema } from '../../../src/shared/validation/chat';
 import { completionSchema, type CompletionReason } from '../../../src/shared/validation/completion';
 import { loginSchema, registerSchema } from '../../../src/shared/validation/auth';
@@ -195,6 +196,28 @@ const chooseSchema = yup.object({ hash: yup.string().strict().required() });
 
 // ---------------------------------------------------------------------------------------------
 // Bodies
+
+/** A valid task alert (issue 20): a place alert in Rīga. */
+const alertBase = (env: Env) => ({
+  categories: [env.categoryId],
+  location_type: 'specific',
+  address: 'Brīvības iela 1, Rīga',
+  lat: 56.95,
+  lng: 24.11,
+  radius_km: 25,
+  languages: ['lv', 'ru'],
+  budget_min: 50,
+});
+
+/** A fresh alert of the newcomer (made before the snapshot), by id. */
+async function ownAlert(env: Env, w: World): Promise<string> {
+  const [row] = await env.db.query<{ id: number }>(
+    `INSERT INTO task_alerts (user_uuid, categories, location_type, languages, match_keys)
+     VALUES ($1, $2::int[], 'anywhere', '{lv}', $3::text[]) RETURNING id`,
+    [w.newcomer.user!.uuid, [env.categoryId], [`${env.categoryId}:r`]],
+  );
+  return String(row.id);
+}
 
 let unique = 0;
 const uniqueEmail = () => `prop-${Date.now().toString(36)}-${unique++}@example.test`;
@@ -570,6 +593,30 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   [`GET ${API}/me/reports`]: { role: 'stranger' },
   // --- end of moderation -------------------------------------------------------------------------
+  // --- Task alerts (issue 20): a freelancer's own alerts -------------------------------------
+  [`GET ${API}/alerts`]: { role: 'newcomer' },
+  [`POST ${API}/alerts`]: {
+    role: 'newcomer',
+    body: (env) => jsonBodyArb(alertBase(env)),
+    accepts: jsonRoute(alertSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_alerts WHERE user_uuid = $1', [w.newcomer.user!.uuid]);
+    },
+  },
+  [`PUT ${API}/alerts/:id`]: {
+    role: 'newcomer',
+    real: async (env, w) => ({ id: await ownAlert(env, w) }),
+    body: (env) => jsonBodyArb(alertBase(env)),
+    accepts: jsonRoute(alertSchema),
+  },
+  [`DELETE ${API}/alerts/:id`]: {
+    role: 'newcomer',
+    real: async (env, w) => ({ id: await ownAlert(env, w) }),
+    body: () => jsonBodyArb({}),
+    accepts: (sent) => sent.allReal && sent.asUser,
+  },
+  [`GET ${API}/alerts/matches`]: { role: 'newcomer', query: ['page', 'per_page', 'locale'] },
+  // --- end of task alerts --------------------------------------------------------------------
   // Outside the API, but a route all the same: stored files by path.
   ['GET /uploads/*']: { role: 'stranger', real: () => ({ '*': 'tasks/none/x.png' }) },
 };

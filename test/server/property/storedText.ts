@@ -29,6 +29,8 @@ export const STORED_TEXT_LIMITS: Record<string, number> = {
   'question_reports.message': LIMITS.reportMax,
   'pending_registrations.email': EMAIL_MAX,
   'pending_registrations.full_name': NAME_MAX,
+  // Task alerts (issue 20).
+  'task_alerts.address': LIMITS.addressMax,
 };
 
 /** The columns whose longest value is over its limit, as 'table.column: length > limit'. */

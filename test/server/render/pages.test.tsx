@@ -22,6 +22,8 @@ import FreelancersPage from '../../../src/web/features/freelancers/FreelancersPa
 import HomePage from '../../../src/web/features/home/HomePage';
 import { INFO_PAGES } from '../../../src/web/features/info/InfoPages';
 import ProfilePage from '../../../src/web/features/profile/ProfilePage';
+import AlertsPage from '../../../src/web/features/alerts/AlertsPage';
+import TasksForYouPage from '../../../src/web/features/alerts/TasksForYouPage';
 import BecomeFreelancerPage from '../../../src/web/features/registration/BecomeFreelancerPage';
 import ConfirmEmailPage from '../../../src/web/features/registration/ConfirmEmailPage';
 import RegisterPage from '../../../src/web/features/registration/RegisterPage';
@@ -168,6 +170,30 @@ describe('server render of each page', () => {
     );
     expect(text(await renderPage('/en/create-task', TaskFormPage, owner))).toMatch(/Title/);
     expect(text(await renderPage('/en/confirm-email?token=x', ConfirmEmailPage))).toMatch(/\w/);
+  });
+
+  it('task alerts and Tasks for you, with the freelancer’s data (issue 20)', async () => {
+    const freelancer = await createUser(t.db, { is_freelancer: true });
+    await t.db.query(
+      `INSERT INTO task_alerts (user_uuid, categories, location_type, address, lat, lng, radius_km,
+                                languages, match_keys)
+       VALUES ($1, $2::int[], 'specific', 'Alertu iela 3, Rīga', 56.95, 24.11, 15, '{lv}', '{}')`,
+      [freelancer.uuid, [task.category_id]],
+    );
+    await t.db.query('INSERT INTO task_alert_matches (user_uuid, task_uuid) VALUES ($1, $2)', [
+      freelancer.uuid,
+      task.uuid,
+    ]);
+    expect(text(await renderPage('/en/alerts', AlertsPage, freelancer))).toMatch(
+      /Task alerts.*You have 1 alert\..*Within 15 km of Alertu iela 3, Rīga/,
+    );
+    expect(text(await renderPage('/lv/alerts/matches', TasksForYouPage, freelancer))).toMatch(
+      /Uzdevumi jums.*1 uzdevums.*Paint the fence/,
+    );
+    // A customer is told what alerts are for, with no data of anyone.
+    expect(text(await renderPage('/en/alerts', AlertsPage, owner))).toContain(
+      'Task alerts are for freelancers.',
+    );
   });
 
   it('the footer’s pages, with their catalog part (later), and the footer on every page', async () => {

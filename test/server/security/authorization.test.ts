@@ -79,6 +79,57 @@ const prog = (f: SeedFacts) => f.prog.uuid;
 const open = (f: SeedFacts) => f.open.uuid;
 
 /** Keyed by route; each route has one or more cases. Order matters only for destructive ones. */
+// --- Task alerts (issue 20) -------------------------------------------------------------------
+// Only freelancers keep alerts (403 to a customer); an alert is its owner's alone (404 to another
+// freelancer, whatever the body). The alert under test is freelancer@talka.test's ('chosen'),
+// made in the beforeAll below; its address must reach nobody else.
+let demoAlertId = 0;
+const ALERT_ADDRESS = 'Alertu iela 7, Rīga';
+const freelancers = (allowed: Partial<Record<Role, number>>) =>
+  only({ otherFreelancer: 404, chosen: 404, ...allowed });
+const ALERT_MATRIX: Record<string, Case[]> = {
+  'GET /api/alerts': [
+    {
+      target: 'own alerts',
+      url: () => '/api/alerts',
+      expect: only({ otherFreelancer: 200, chosen: 200 }),
+      visible: [{ secret: () => ALERT_ADDRESS, roles: ['chosen'] }],
+    },
+  ],
+  'POST /api/alerts': [
+    {
+      target: 'a new alert (empty body)',
+      url: () => '/api/alerts',
+      body: {},
+      expect: only({ otherFreelancer: 422, chosen: 422 }),
+    },
+  ],
+  'PUT /api/alerts/:id': [
+    {
+      target: "chosen's alert (empty body)",
+      url: () => `/api/alerts/${demoAlertId}`,
+      body: {},
+      expect: freelancers({ chosen: 422 }),
+    },
+  ],
+  'GET /api/alerts/matches': [
+    {
+      target: 'own matches',
+      url: () => '/api/alerts/matches',
+      expect: only({ otherFreelancer: 200, chosen: 200 }),
+    },
+  ],
+  // Destructive: spread last into MATRIX.
+  'DELETE /api/alerts/:id': [
+    {
+      target: "chosen's alert",
+      url: () => `/api/alerts/${demoAlertId}`,
+      expect: freelancers({ chosen: 204 }),
+    },
+  ],
+};
+// --- end of task alerts ------------------------------------------------------------------------
+
 const MATRIX: Record<string, Case[]> = {
   'GET /api/health': [{ target: 'health', url: () => '/api/health', expect: all(200) }],
   'POST /api/register': [
@@ -502,6 +553,7 @@ const MATRIX: Record<string, Case[]> = {
     { target: 'TKPROG01 (assigned)', url: (f) => `/api/tasks/${prog(f)}`, expect: only({}) },
     { target: 'TKOPEN01', url: (f) => `/api/tasks/${open(f)}`, expect: only({ owner: 204 }) },
   ],
+  ...ALERT_MATRIX,
 };
 
 let t: TestApp;
@@ -523,6 +575,18 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
+
+// Task alerts (issue 20): freelancer@talka.test's alert for ALERT_MATRIX.
+beforeAll(async () => {
+  const [row] = await t.db.query<{ id: number }>(
+    `INSERT INTO task_alerts (user_uuid, categories, location_type, address, lat, lng, radius_km,
+                              languages, match_keys)
+     SELECT uuid, '{11}', 'specific', $2, 56.95, 24.11, 10, '{lv}', '{11:56:24}'
+       FROM users WHERE email = $1 RETURNING id`,
+    [DEMO_EMAILS.chosen, ALERT_ADDRESS],
+  );
+  demoAlertId = row.id;
+});
 
 const agentFor = async (role: Role, fresh: boolean): Promise<Agent> => {
   if (!fresh) return agents.get(role)!;

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { ValidationError } from 'yup';
+import { ValidationError, type AnyObjectSchema } from 'yup';
 import { offerFormSchema, type OfferFormValues } from '../../../shared/validation/offer';
 import { isMessageRef, validationMessages } from '../../../shared/validation/messages';
 
@@ -14,18 +14,27 @@ export function refText(intl: IntlShape, ref: unknown): string {
   );
 }
 
-/** The shared offer schema as final-form errors: the first translated message per field. */
-export function validateOffer(intl: IntlShape, values: OfferFormValues): Record<string, string> {
+/** A shared schema as final-form errors: the first translated message per field. */
+export function validateAgainst(
+  intl: IntlShape,
+  schema: AnyObjectSchema,
+  values: unknown,
+): Record<string, string> {
   try {
-    offerFormSchema.validateSync(values, { abortEarly: false });
+    schema.validateSync(values, { abortEarly: false });
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const out: Record<string, string> = {};
     for (const item of error.inner.length ? error.inner : [error]) {
-      const field = item.path ?? '';
+      // An array item's error is the array's ('categories[2]' -> 'categories').
+      const field = (item.path ?? '').replace(/\[\d+\]$/, '');
       if (field && !out[field]) out[field] = refText(intl, item.errors[0] ?? item.message);
     }
     return out;
   }
 }
+
+/** The shared offer schema as final-form errors: the first translated message per field. */
+export const validateOffer = (intl: IntlShape, values: OfferFormValues): Record<string, string> =>
+  validateAgainst(intl, offerFormSchema, values);

@@ -21,11 +21,13 @@ import { defineMessages } from 'react-intl';
 import { eventChannel, type EventChannel, type Task as SagaTask } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, race, select, take } from 'redux-saga/effects';
 import { isNotChosenReason } from '../../../shared/notChosenReasons';
+import type { AlertMatchPushEvent } from '../../../shared/alerts';
 import type {
   ChatMessagePushEvent,
   OfferNotChosenPushEvent,
   ReportDecidedPushEvent,
 } from '../../../shared/types';
+import { api } from '../../api/api';
 import { getConfig } from '../../app/config';
 import type { AppRouter } from '../../app/navigation';
 import { matchRoute } from '../../i18n/routes';
@@ -61,6 +63,10 @@ export const pushMessages = defineMessages({
       '{status, select, action_taken {A moderator took action on your report about “{title}”} other {A moderator reviewed your report about “{title}” and took no action}}',
   },
   openMyReports: { id: 'push.notice.openMyReports', defaultMessage: 'My reports' },
+  alertMatch: {
+    id: 'push.notice.alertMatch',
+    defaultMessage: 'A new task matches your alerts: “{title}”',
+  },
 });
 
 export type PushMessage =
@@ -229,6 +235,21 @@ export function* handleOfferAndChatEvent(data: unknown) {
       }),
     );
     yield put(refetchMyReports());
+  } else if (event.handler === 'alerts.match') {
+    // Task alerts (issue 20): a new task for this freelancer, on any page; "Tasks for you" refetches.
+    const match = data as Partial<AlertMatchPushEvent>;
+    if (typeof match.task_uuid !== 'string') return;
+    const slug = text(match.task_identifier);
+    const here: boolean = yield* isOnTaskPage(match.task_uuid, slug);
+    yield put(
+      showNotice({
+        kind: 'info',
+        message: pushMessages.alertMatch,
+        values: { title: text(match.task_title) },
+        link: here ? undefined : taskLink(slug),
+      }),
+    );
+    yield put(api.util.invalidateTags(['AlertMatches']));
   }
 }
 

@@ -20,8 +20,7 @@ import { showNotice } from '../notices/noticesSlice';
 import { useMeQuery } from '../session/sessionApi';
 import { registrationMessages as messages } from './messages';
 import { useBecomeFreelancerMutation } from './registrationApi';
-import { ErrorLine } from '../../ui/TextField';
-import { Card, CheckLabel, Fieldset, FormError, shownError } from './shared';
+import { Card, CategoryChecks, CheckLabel, Fieldset, FormError, GroupError } from './shared';
 import { validateWith } from './validationText';
 
 interface Values {
@@ -30,45 +29,11 @@ interface Values {
   languages: string[];
 }
 
-const Groups = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  max-height: 420px;
-  overflow-y: auto;
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-`;
-
-const Children = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space.md};
-  padding-left: ${({ theme }) => theme.space.lg};
-`;
-
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0 ${({ theme }) => theme.space.md};
 `;
-
-const Strong = styled.span`
-  font-weight: 600;
-`;
-
-function CategoryCheck({ id, title, strong }: { id: number; title: string; strong?: boolean }) {
-  return (
-    <Field<string> name="categories" type="checkbox" value={String(id)}>
-      {({ input }) => (
-        <CheckLabel>
-          <input {...input} />
-          {strong ? <Strong>{title}</Strong> : title}
-        </CheckLabel>
-      )}
-    </Field>
-  );
-}
 
 /**
  * /{locale}/become-freelancer: explains, takes categories and languages, then returns to ?next (the
@@ -174,22 +139,9 @@ export default function BecomeFreelancerPage() {
               {treeLoading ? (
                 <Spinner label={intl.formatMessage(messages.categoriesLoading)} />
               ) : (
-                <Groups>
-                  {(tree ?? []).map((top) => (
-                    <div key={top.id}>
-                      <CategoryCheck id={top.id} title={top.title} strong />
-                      {(top.children ?? []).length > 0 && (
-                        <Children>
-                          {(top.children ?? []).map((child) => (
-                            <CategoryCheck key={child.id} id={child.id} title={child.title} />
-                          ))}
-                        </Children>
-                      )}
-                    </div>
-                  ))}
-                </Groups>
+                <CategoryChecks tree={tree ?? []} name="categories" />
               )}
-              <FieldMessage name="categories" />
+              <GroupError name="categories" />
             </Fieldset>
             <Fieldset>
               <legend>{intl.formatMessage(messages.freelancerLanguages)}</legend>
@@ -205,7 +157,7 @@ export default function BecomeFreelancerPage() {
                   </Field>
                 ))}
               </Row>
-              <FieldMessage name="languages" />
+              <GroupError name="languages" />
             </Fieldset>
             <Button
               type="submit"
@@ -219,27 +171,5 @@ export default function BecomeFreelancerPage() {
         )}
       </Form>
     </Card>
-  );
-}
-
-/** A group's error (client after submit, or the server's 422). */
-function FieldMessage({ name }: { name: string }) {
-  return (
-    <Field
-      name={name}
-      subscription={{
-        error: true,
-        submitError: true,
-        touched: true,
-        dirtySinceLastSubmit: true,
-        submitFailed: true,
-      }}
-    >
-      {({ meta }) => {
-        const error =
-          (meta.submitFailed && meta.error ? String(meta.error) : undefined) ?? shownError(meta);
-        return <ErrorLine id={`become-${name}-error`} error={error} alert />;
-      }}
-    </Field>
   );
 }

@@ -5,14 +5,20 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { matchRoute, routePath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
+import { alertsMessages } from '../alerts/messages';
 import { sessionMessages as messages } from './messages';
 import { logoutRequested } from './sessionActions';
 import { useMeQuery } from './sessionApi';
 
 const Menu = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+const MenuLink = styled(Link)`
+  white-space: nowrap;
 `;
 
 const Name = styled.span`
@@ -40,11 +46,23 @@ export function UserMenu() {
       <Menu role="group" aria-label={intl.formatMessage(messages.userMenu)}>
         <Name>{user.display_name}</Name>
         {user.is_moderator && (
-          <Link to={routePath(locale, 'moderation')}>
+          <MenuLink to={routePath(locale, 'moderation')}>
             {intl.formatMessage(messages.moderation)}
-          </Link>
+          </MenuLink>
         )}
-        <Link to={routePath(locale, 'myReports')}>{intl.formatMessage(messages.myReports)}</Link>
+        <MenuLink to={routePath(locale, 'myReports')}>
+          {intl.formatMessage(messages.myReports)}
+        </MenuLink>
+        {user.is_freelancer && (
+          <>
+            <MenuLink to={routePath(locale, 'alertMatches')}>
+              {intl.formatMessage(alertsMessages.menuMatches)}
+            </MenuLink>
+            <MenuLink to={routePath(locale, 'alerts')}>
+              {intl.formatMessage(alertsMessages.menuAlerts)}
+            </MenuLink>
+          </>
+        )}
         <Button $variant="secondary" onClick={() => dispatch(logoutRequested())}>
           {intl.formatMessage(messages.logout)}
         </Button>

@@ -1,0 +1,14 @@
+/** Geometry both sides use: great-circle distance on a spherical Earth. */
+
+/** The mean Earth radius in km (the haversine's sphere). */
+export const EARTH_RADIUS_KM = 6371;
+
+/** Distance in km between two points (haversine). */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
