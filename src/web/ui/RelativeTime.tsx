@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { relativeTimeParts } from '../../shared/relativeTime';
+import { formatDisplayDateTime } from '../i18n/dateFormat';
 import { useHydrated } from './useHydrated';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
 
 /**
  * "3 hours ago" in the page's locale through Intl.RelativeTimeFormat (react-intl), with the full
- * date and time in the page's locale as its tooltip. Every relative time of the app is drawn here:
+ * date and time as its tooltip in SPEC's display format (DD.MM.YYYY HH:mm). Every relative time of the app is drawn here:
  * no locale data to download, and the same text on the server and in the browser. The tooltip
  * comes after hydration, as it is in the browser's time zone, which the server does not know.
  */
@@ -26,10 +27,7 @@ export function RelativeTime({ iso, now, format }: Props) {
     numeric: unit === 'second' ? 'auto' : 'always',
   });
   return (
-    <time
-      dateTime={iso}
-      title={hydrated ? intl.formatDate(iso, { dateStyle: 'long', timeStyle: 'short' }) : undefined}
-    >
+    <time dateTime={iso} title={hydrated ? formatDisplayDateTime(new Date(iso)) : undefined}>
       {format ? format(relative) : relative}
     </time>
   );

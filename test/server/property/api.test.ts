@@ -206,6 +206,21 @@ function buildUrl(
   return { url: prefixed + queryString(sample.query), allReal };
 }
 
+/** Whether `target` (dot segments resolved as a URL parser does) is another route of the table. */
+function resolvesToAnotherRoute(method: string, pattern: string, target: string): boolean {
+  const literal = target.split('?')[0];
+  const resolved = new URL(literal, 'http://talka.test').pathname;
+  if (resolved === literal) return false;
+  const path = resolved.replace(/^\/(%61|a)(%70|p)(%69|i)\//i, '/api/');
+  const routeMethod = method === 'HEAD' ? 'GET' : method;
+  return Object.keys(ROUTE_SPECS).some((key) => {
+    const [m, other] = key.split(' ');
+    if (m !== routeMethod || other === pattern) return false;
+    const regex = new RegExp(`^${other.replace(/:[A-Za-z_]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
+    return regex.test(path);
+  });
+}
+
 function describeResponse(res: LightMyRequestResponse, text: string): string {
   const body = text.length > 500 ? `${text.slice(0, 500)}…` : text;
   return `${res.statusCode} ${String(res.headers['content-type'] ?? '')} ${body}`;
@@ -325,6 +340,10 @@ describe('every route refuses bad input with a 4xx, the Laravel shape and no cha
         const real = needsReal && spec.real ? await spec.real(env, w) : {};
         if (needsReal && spec.real) await legitimateChange();
         const { url: target, allReal } = buildUrl(url, sample, real);
+        // A '..' or '.' segment sends the request to the path it resolves to: when that is
+        // another route of the table (questions/../report is the task's report route), this
+        // route's oracle does not apply; that route's own property covers it.
+        fc.pre(!resolvesToAnotherRoute(method, url, target));
         const sentAsUser: Sent = { allReal, asUser: true, body: sample.body };
         await check(
           method,
