@@ -1,6 +1,7 @@
 /**
  * @jest-environment ./test/support/webEnvironment.ts
  */
+import { act } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import moment from 'moment';
 import type { PageRoute } from '../../../../src/web/app/router';
@@ -8,7 +9,7 @@ import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
 import TaskDetailPage from '../../../../src/web/features/tasks/TaskDetailPage';
 import { taskApi } from '../../../../src/web/features/tasks/taskApi';
-import { embedHydration } from '../../../support/hydration';
+import { embedHydration, embedStore, serverStore } from '../../../support/hydration';
 import { renderApp } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import {
@@ -469,6 +470,28 @@ describe('TaskDetailPage loading', () => {
     expect(screen.queryByTestId('task-skeleton')).toBeNull();
     expect(taskRequests(fetchMock)).toHaveLength(0);
   });
+
+  it.each([404, 410])(
+    "asks no more when the server's render got a %i (a task gone stays gone)",
+    async (status) => {
+      const server = serverStore();
+      serve({ me: null, task: status });
+      await server.dispatch(
+        taskApi.endpoints.getTask.initiate({ slug: 'TKMISSING', locale: 'en' }),
+      );
+      embedStore(server);
+      const fetchMock = serve({ me: null, task: status });
+      const { container } = open('TKMISSING');
+      await waitFor(() =>
+        expect(container.querySelector(`[data-status="${status}"]`)).not.toBeNull(),
+      );
+      // Let any request the first render would start go out.
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(taskRequests(fetchMock)).toHaveLength(0);
+    },
+  );
 
   it('shows a skeleton while the task loads on client navigation', async () => {
     serve({ me: null, task: makeTask(), delayMs: 50 });
