@@ -34,11 +34,11 @@ export const alertsMessages = defineMessages({
   delete: { id: 'alerts.page.delete', defaultMessage: 'Delete' },
   saved: { id: 'alerts.page.saved', defaultMessage: 'The alert is saved.' },
   deleted: { id: 'alerts.page.deleted', defaultMessage: 'The alert is deleted.' },
-  alertLabel: { id: 'alerts.page.alertLabel', defaultMessage: 'Alert {number}' },
+  alertLabel: { id: 'alerts.page.alertLabel', defaultMessage: 'Alert {number, number}' },
   remoteSummary: { id: 'alerts.summary.remote', defaultMessage: 'Remote tasks' },
   placeSummary: {
     id: 'alerts.summary.place',
-    defaultMessage: 'Within {radius} km of {address}',
+    defaultMessage: 'Within {radius, number} km of {address}',
   },
   budgetSummary: { id: 'alerts.summary.budget', defaultMessage: 'Budget of {amount} or more' },
   anyBudget: { id: 'alerts.summary.anyBudget', defaultMessage: 'Any budget' },
