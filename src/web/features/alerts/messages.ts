@@ -32,6 +32,12 @@ export const alertsMessages = defineMessages({
   becomeFreelancer: { id: 'alerts.page.becomeFreelancer', defaultMessage: 'Become a freelancer' },
   edit: { id: 'alerts.page.edit', defaultMessage: 'Edit' },
   delete: { id: 'alerts.page.delete', defaultMessage: 'Delete' },
+  deleteTitle: { id: 'alerts.page.deleteTitle', defaultMessage: 'Delete this alert?' },
+  deleteText: {
+    id: 'alerts.page.deleteText',
+    defaultMessage: 'You will no longer hear about new tasks that match it. This cannot be undone.',
+  },
+  deleteConfirm: { id: 'alerts.page.deleteConfirm', defaultMessage: 'Delete alert' },
   saved: { id: 'alerts.page.saved', defaultMessage: 'The alert is saved.' },
   deleted: { id: 'alerts.page.deleted', defaultMessage: 'The alert is deleted.' },
   alertLabel: { id: 'alerts.page.alertLabel', defaultMessage: 'Alert {number, number}' },
