@@ -43,11 +43,12 @@ export const moderationMessages = defineMessages({
   reasonLabel: { id: 'moderation.reason.label', defaultMessage: 'Reason' },
   reasonHint: {
     id: 'moderation.reason.hint',
-    defaultMessage: 'Required, {min} to {max} characters. The task’s author sees it.',
+    defaultMessage:
+      'Required, {min, number} to {max, plural, one {# character} other {# characters}}. The task’s author sees it.',
   },
   noteHint: {
     id: 'moderation.reason.noteHint',
-    defaultMessage: 'Optional, at most {max} characters.',
+    defaultMessage: 'Optional, at most {max, plural, one {# character} other {# characters}}.',
   },
   confirm: { id: 'moderation.reason.confirm', defaultMessage: 'Confirm' },
   cancel: { id: 'moderation.reason.cancel', defaultMessage: 'Cancel' },
