@@ -243,7 +243,10 @@ function QuestionReportGroup({ group }: { group: ModerationQuestionReportGroup }
         {intl.formatMessage(messages.questionOn, {
           title: task.title,
           link: (chunks: ReactNode[]) => (
-            <Link to={routePath(locale, 'task', { slug: task.identifier })}>{chunks}</Link>
+            // formatMessage hands back a list: the link needs a key.
+            <Link key="task" to={routePath(locale, 'task', { slug: task.identifier })}>
+              {chunks}
+            </Link>
           ),
         })}
       </h3>
