@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { LOCALES } from '../../src/shared/locales';
 import { DEMO_PASSWORD, expectNoA11yViolations, waitForHydration } from './support';
 
 /** A fresh browser context logged in as `email` through the API (the login form has its spec). */
@@ -74,4 +77,48 @@ test.describe('task alerts (issue 20)', () => {
     await freelancer.getByRole('link', { name: 'Open the task' }).click();
     await expect(freelancer).toHaveURL(new RegExp(`/en/tasks/${data.identifier}$`));
   });
+});
+
+/** The UI texts of one locale, straight from its catalog (translations/{locale}.json). */
+const catalog = (locale: string): Record<string, string> =>
+  JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), 'translations', `${locale}.json`), 'utf8'),
+  ) as Record<string, string>;
+
+test.describe('task alerts in every locale (issue 20)', () => {
+  const english = catalog('en');
+  for (const locale of LOCALES) {
+    test(`${locale}: the alert form and Tasks for you in the locale's words, axe finds nothing`, async ({
+      browser,
+    }) => {
+      const t = catalog(locale);
+      const freelancer = await userPage(browser, 'freelancer@talka.test');
+      await freelancer.goto(`/${locale}/alerts`);
+      await waitForHydration(freelancer);
+      await expect(freelancer.locator('html')).toHaveAttribute('lang', locale);
+      await expect(
+        freelancer.getByRole('heading', { name: t['alerts.page.title'], level: 1 }),
+      ).toBeVisible();
+      // Saving an empty form: the errors are this locale's, under their fields.
+      await freelancer.getByRole('button', { name: t['alerts.form.save'], exact: true }).click();
+      await expect(freelancer.getByRole('alert').first()).toBeVisible();
+      if (locale !== 'en') {
+        // No English text of the alerts' catalog part on the page.
+        const text = await freelancer.locator('main').innerText();
+        const leaked = Object.entries(english).filter(
+          ([id, en]) =>
+            id.startsWith('alerts.') && en.length > 8 && en !== t[id] && text.includes(en),
+        );
+        expect(leaked, 'English texts on the page').toEqual([]);
+      }
+      await expectNoA11yViolations(freelancer, `task alerts form (${locale}, errors shown)`);
+
+      await freelancer.goto(`/${locale}/alerts/matches`);
+      await waitForHydration(freelancer);
+      await expect(
+        freelancer.getByRole('heading', { name: t['alerts.matches.title'], level: 1 }),
+      ).toBeVisible();
+      await expectNoA11yViolations(freelancer, `Tasks for you (${locale})`);
+    });
+  }
 });

@@ -40,6 +40,12 @@ test.describe('task detail page in every locale', () => {
         share.getByRole('link', { name: t['tasks.detail.share.facebook'] }),
       ).toBeVisible();
       await expect(share.getByRole('link', { name: t['tasks.detail.share.x'] })).toBeVisible();
+      // The seeded questions (issue 20), in this locale's words: the phone in one of them is the
+      // translated marker until an offer is chosen.
+      const questions = page.getByRole('region', { name: t['questions.heading'], exact: true });
+      await expect(questions.getByTestId('question')).toHaveCount(2);
+      await expect(questions.getByText(t['questions.hidden']!, { exact: true })).toBeVisible();
+      await expect(questions).not.toContainText('2000 0000');
       // Before an offer is chosen nobody sees the agreement or the contacts, a visitor least of all.
       await expect(
         page.getByRole('heading', { name: t['tasks.detail.agreement'], exact: true }),
