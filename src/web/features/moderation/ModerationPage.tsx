@@ -284,8 +284,11 @@ function QuestionReportGroup({ group }: { group: ModerationQuestionReportGroup }
 
 function LogEntry({ entry }: { entry: ModerationLogEntry }) {
   const intl = useIntl();
+  const name = entry.task?.title ?? entry.user?.display_name;
   const target =
-    entry.task?.title ?? entry.user?.display_name ?? intl.formatMessage(messages.logDeleted);
+    name === undefined
+      ? intl.formatMessage(messages.logDeleted)
+      : intl.formatMessage(messages.logQuoted, { text: name });
   return (
     <li>
       <Muted>{date(entry.created_at)}</Muted>
@@ -293,7 +296,7 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
         {intl.formatMessage(messages.logEntry, {
           moderator: entry.moderator.display_name,
           action: entry.action,
-          target: `“${target}”`,
+          target,
         })}
       </p>
       {entry.question && (

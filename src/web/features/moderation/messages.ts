@@ -67,6 +67,8 @@ export const moderationMessages = defineMessages({
   },
   logReason: { id: 'moderation.log.reason', defaultMessage: 'Reason: {reason}' },
   logDeleted: { id: 'moderation.log.deleted', defaultMessage: 'a deleted item' },
+  /** A task's title or a user's name in the log, in the language's quotation marks. */
+  logQuoted: { id: 'moderation.log.quoted', defaultMessage: '“{text}”' },
   // Reported questions (issue 20).
   questionsTitle: {
     id: 'moderation.questions.title',
