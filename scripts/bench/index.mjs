@@ -124,7 +124,8 @@ try {
         'api',
         r.name,
         `${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
-        `${fixed(r.throughputVsBare, 3)} x bare; errors ${r.errors + r.non2xx}`,
+        `${fixed(r.throughputVsBare, 3)} x bare${r.goal ? ` (goal >= ${r.goal})` : ''}` +
+          `${r.p99Goal ? `; p99 goal <= ${r.p99Goal} ms` : ''}; errors ${r.errors + r.non2xx}`,
       );
     }
   }
