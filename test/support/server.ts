@@ -205,6 +205,8 @@ export interface UserInput {
   freelancer_rating?: number | null;
   last_seen_at?: Date | null;
   deleted_at?: Date | null;
+  /** A moderator (issue 19). */
+  is_moderator?: boolean;
 }
 
 export type TestUser = UserRow & { password: string };
@@ -215,8 +217,8 @@ export async function createUser(db: Db, input: UserInput = {}): Promise<TestUse
   const rows = await db.query<UserRow>(
     `INSERT INTO users (email, password_hash, full_name, display_name, is_legal, is_freelancer,
                         phone_number, photo_path, customer_rating, freelancer_rating, last_seen_at,
-                        deleted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+                        deleted_at, is_moderator)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
     [
       input.email ?? `user-${unique()}@example.test`,
       await cachedHash(password),
@@ -230,6 +232,7 @@ export async function createUser(db: Db, input: UserInput = {}): Promise<TestUse
       input.freelancer_rating ?? null,
       input.last_seen_at ?? null,
       input.deleted_at ?? null,
+      input.is_moderator ?? false,
     ],
   );
   return { ...rows[0], password };
