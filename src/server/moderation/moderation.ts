@@ -16,6 +16,7 @@ import type {
 } from '../../shared/types';
 import type { ModerationAction } from '../../shared/validation/moderation';
 import type { Queryable } from '../db/db';
+import { cursorAt, keysetPage, type Keyset } from '../cursor';
 import { HttpError, notFound } from '../errors';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -25,7 +26,7 @@ const isoOrNull = (value: Date | string | null): string | null =>
 /** The task statuses a suspension hides (a task still taking offers). */
 const OPEN_TASK_STATUSES_SQL = `('new', 'open')`;
 
-/** At most this many task groups per page of the queue, and entries of the log. */
+/** At most this many task groups per page of the queue, and entries of the log (the default page). */
 export const MODERATION_PAGE_GROUPS = 100;
 export const MODERATION_LOG_ENTRIES = 100;
 
@@ -76,13 +77,20 @@ interface GroupRow {
   first_reported_at: Date | string;
 }
 
-/** GET /api/moderation/reports: reports grouped by task; open ones oldest first. */
+/**
+ * GET /api/moderation/reports: reports grouped by task; open ones oldest first, closed ones
+ * latest decided first; a page of `limit` groups after the cursor's group (keyset, ../cursor.ts).
+ */
 export async function listReportGroups(
   db: Queryable,
   status: 'open' | 'closed',
+  page: { after?: Keyset | null; limit?: number } = {},
 ): Promise<ModerationReportsPage> {
   const open = status === 'open';
-  const rows = await db.query<GroupRow>(
+  const limit = page.limit ?? MODERATION_PAGE_GROUPS;
+  // The group's sort key: when it was first reported (open), when it was last decided (closed).
+  const at = open ? 'min(r.created_at)' : 'max(r.decided_at)';
+  const rows = await db.query<GroupRow & { cursor_at: string }>(
     `SELECT t.uuid, t.identifier, t.title, t.status, t.created_at, t.hidden_at, t.hidden_reason,
             u.uuid AS author_uuid, u.full_name AS author_full_name,
             u.display_name AS author_display_name, u.suspended_at AS author_suspended_at,
@@ -91,15 +99,19 @@ export async function listReportGroups(
                        'created_at', r.created_at, 'status', r.status, 'decided_at', r.decided_at,
                        'anonymous', r.reporter_key NOT LIKE 'user:%')
                      ORDER BY r.created_at, r.id) AS reports,
-            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at
+            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at,
+            ${cursorAt(at)} AS cursor_at
        FROM reports r
        JOIN tasks t ON t.uuid = r.task_uuid
        JOIN users u ON u.uuid = t.author_uuid
       WHERE ${open ? `r.status = 'open'` : `r.status <> 'open'`}
       GROUP BY t.uuid, u.uuid
-      ORDER BY ${open ? 'min(r.created_at), t.uuid' : 'max(r.decided_at) DESC, t.uuid'}
-      LIMIT ${MODERATION_PAGE_GROUPS}`,
+      ${page.after ? `HAVING (${at}, t.uuid) ${open ? '>' : '<'} ($1::timestamptz, $2::uuid)` : ''}
+      ORDER BY ${open ? `${at}, t.uuid` : `${at} DESC, t.uuid DESC`}
+      LIMIT ${limit + 1}`,
+    page.after ? [...page.after] : [],
   );
+  const { rows: shown, next_cursor } = keysetPage(rows, limit, (row) => [row.cursor_at, row.uuid]);
   const [counts] = await db.query<{
     open_reports: number;
     open_tasks: number;
@@ -110,7 +122,7 @@ export async function listReportGroups(
             count(*) FILTER (WHERE status <> 'open')::int AS closed_reports
        FROM reports`,
   );
-  const groups: ModerationReportGroup[] = rows.map((row) => ({
+  const groups: ModerationReportGroup[] = shown.map((row) => ({
     task: {
       uuid: row.uuid,
       identifier: row.identifier,
@@ -146,6 +158,7 @@ export async function listReportGroups(
       open_tasks: Number(counts.open_tasks),
       closed_reports: Number(counts.closed_reports),
     },
+    next_cursor,
   };
 }
 
@@ -163,10 +176,14 @@ interface LogRow {
   user_display_name: string | null;
 }
 
-/** GET /api/moderation/log: the latest decisions, newest first. */
-export async function listLog(db: Queryable): Promise<ModerationLogEntry[]> {
-  const rows = await db.query<LogRow>(
-    `SELECT l.id, l.action, l.reason, l.created_at,
+/** GET /api/moderation/log: the decisions, newest first, a page of `limit` after the cursor's. */
+export async function listLog(
+  db: Queryable,
+  page: { after?: Keyset | null; limit?: number } = {},
+): Promise<{ entries: ModerationLogEntry[]; next_cursor: string | null }> {
+  const limit = page.limit ?? MODERATION_LOG_ENTRIES;
+  const found = await db.query<LogRow & { cursor_at: string }>(
+    `SELECT l.id, l.action, l.reason, l.created_at, ${cursorAt('l.created_at')} AS cursor_at,
             m.uuid AS moderator_uuid, m.display_name AS moderator_display_name,
             t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title,
             u.uuid AS user_uuid, u.display_name AS user_display_name
@@ -174,10 +191,13 @@ export async function listLog(db: Queryable): Promise<ModerationLogEntry[]> {
        JOIN users m ON m.uuid = l.moderator_uuid
        LEFT JOIN tasks t ON t.uuid = l.task_uuid
        LEFT JOIN users u ON u.uuid = l.user_uuid
+      ${page.after ? 'WHERE (l.created_at, l.id) < ($1::timestamptz, $2::bigint)' : ''}
       ORDER BY l.created_at DESC, l.id DESC
-      LIMIT ${MODERATION_LOG_ENTRIES}`,
+      LIMIT ${limit + 1}`,
+    page.after ? [...page.after] : [],
   );
-  return rows.map((row) => ({
+  const { rows, next_cursor } = keysetPage(found, limit, (row) => [row.cursor_at, String(row.id)]);
+  const entries: ModerationLogEntry[] = rows.map((row) => ({
     id: Number(row.id),
     action: row.action,
     reason: row.reason,
@@ -192,6 +212,7 @@ export async function listLog(db: Queryable): Promise<ModerationLogEntry[]> {
         ? { uuid: row.user_uuid, display_name: row.user_display_name }
         : null,
   }));
+  return { entries, next_cursor };
 }
 
 /** GET /api/me/reports: what a signed-in user reported, newest first. */

@@ -66,6 +66,8 @@ export const moderationMessages = defineMessages({
   },
   logReason: { id: 'moderation.log.reason', defaultMessage: 'Reason: {reason}' },
   logDeleted: { id: 'moderation.log.deleted', defaultMessage: 'a deleted item' },
+  showMoreReports: { id: 'moderation.showMore.reports', defaultMessage: 'Show more reports' },
+  showMoreLog: { id: 'moderation.showMore.log', defaultMessage: 'Show older decisions' },
 });
 
 /** "My reports" (issue 19): `myReports.` ids, in the catalog's `later` part. */

@@ -65,6 +65,7 @@ const queue: ModerationReportsPage = {
       first_reported_at: '2026-11-21T10:00:00.000Z',
     },
   ],
+  next_cursor: null,
 };
 
 const log: ModerationLogEntry[] = [
@@ -79,14 +80,31 @@ const log: ModerationLogEntry[] = [
   },
 ];
 
-function serve(me: unknown, task?: Task | number): FetchMock {
+/** The lists in keyset pages: page n+1 is asked for with `cursor=p<n+1>` (the server's is opaque). */
+interface Lists {
+  reports: ModerationReportsPage['groups'][];
+  log: ModerationLogEntry[][];
+}
+
+function serve(
+  me: unknown,
+  task?: Task | number,
+  lists: Lists = { reports: [queue.groups], log: [log] },
+): FetchMock {
   const mock: FetchMock = jest.fn(async (input: Request | string) => {
     const request = typeof input === 'string' ? new Request(input) : input;
-    const { pathname } = new URL(request.url);
+    const { pathname, searchParams } = new URL(request.url);
+    const index = Number(searchParams.get('cursor')?.slice(1) ?? 0);
+    const next = (pages: unknown[]) => (index + 1 < pages.length ? `p${index + 1}` : null);
     if (pathname === '/api/me') return json(200, { data: me });
     if (pathname === '/api/categories') return json(200, { data: [] });
-    if (pathname === '/api/moderation/reports') return json(200, { data: queue });
-    if (pathname === '/api/moderation/log') return json(200, { data: log });
+    if (pathname === '/api/moderation/reports') {
+      const groups = lists.reports[index];
+      return json(200, { data: { ...queue, groups, next_cursor: next(lists.reports) } });
+    }
+    if (pathname === '/api/moderation/log') {
+      return json(200, { data: lists.log[index], meta: { next_cursor: next(lists.log) } });
+    }
     if (pathname.startsWith('/api/moderation/')) {
       return json(200, { data: { uuid: TASK, hidden_at: '2026-11-24T10:00:00.000Z' } });
     }
@@ -165,6 +183,50 @@ describe('ModerationPage', () => {
     expect(sent?.method).toBe('POST');
     expect(await sent?.json()).toEqual({ reason: 'Counterfeit goods' });
     await waitFor(() => expect(within(group).queryByRole('form')).toBeNull());
+  });
+});
+
+describe('paging (keyset): "Show more" under the queue and under the log', () => {
+  const laterGroup = {
+    ...queue.groups[0],
+    task: { ...queue.groups[0].task, uuid: AUTHOR, identifier: 'TKSPAM02', title: 'Fake tickets' },
+  };
+  const olderEntry: ModerationLogEntry = { ...log[0], id: 8, reason: 'Spam in every task' };
+
+  it('appends the next page and hides the button after the last', async () => {
+    const fetch = serve(moderator, undefined, {
+      reports: [queue.groups, [laterGroup]],
+      log: [log, [olderEntry]],
+    });
+    const { user: u } = renderApp({ route: '/en/moderation', pages });
+    await screen.findByRole('article', { name: 'Cheap watches' });
+    expect(screen.queryByRole('article', { name: 'Fake tickets' })).toBeNull();
+
+    await u.click(screen.getByRole('button', { name: 'Show more reports' }));
+    expect(await screen.findByRole('article', { name: 'Fake tickets' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Cheap watches' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more reports' })).toBeNull();
+    const asked = fetch.mock.calls.map(([input]) =>
+      typeof input === 'string' ? input : input.url,
+    );
+    expect(asked.some((url) => url.endsWith('/api/moderation/reports?status=open&cursor=p1'))).toBe(
+      true,
+    );
+
+    const logSection = screen.getByRole('region', { name: 'Decision log' });
+    expect(within(logSection).queryByText('Reason: Spam in every task')).toBeNull();
+    await u.click(within(logSection).getByRole('button', { name: 'Show older decisions' }));
+    expect(await within(logSection).findByText('Reason: Spam in every task')).toBeInTheDocument();
+    expect(within(logSection).getByText('Reason: Fraudulent offers')).toBeInTheDocument();
+    expect(within(logSection).queryByRole('button')).toBeNull();
+  });
+
+  it('shows no button when everything is on the first page', async () => {
+    serve(moderator);
+    renderApp({ route: '/en/moderation', pages });
+    await screen.findByRole('article', { name: 'Cheap watches' });
+    expect(await screen.findByText('Reason: Fraudulent offers')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show/ })).toBeNull();
   });
 });
 
