@@ -195,7 +195,7 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
         {intl.formatMessage(messages.logEntry, {
           moderator: entry.moderator.display_name,
           action: entry.action,
-          target: `“${target}”`,
+          target,
         })}
       </p>
       {entry.reason && (

@@ -62,7 +62,7 @@ export const moderationMessages = defineMessages({
   logEntry: {
     id: 'moderation.log.entry',
     defaultMessage:
-      '{moderator}: {action, select, hide {hid the task} restore {restored the task} dismiss {dismissed the reports about} suspend {suspended} unsuspend {lifted the suspension of} other {decided on}} {target}',
+      '{moderator}: {action, select, hide {hid the task} restore {restored the task} dismiss {dismissed the reports about} suspend {suspended} unsuspend {lifted the suspension of} other {decided on}} “{target}”',
   },
   logReason: { id: 'moderation.log.reason', defaultMessage: 'Reason: {reason}' },
   logDeleted: { id: 'moderation.log.deleted', defaultMessage: 'a deleted item' },

@@ -5,11 +5,15 @@
  * task with every message; a decision asks for a reason (the shared schema, before sending) and
  * posts it; the log. And the owner's view of a hidden task, and a visitor's 410 page.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
+import { createIntl } from 'react-intl';
 import type { ModerationLogEntry, ModerationReportsPage, Task } from '../../../../src/shared/types';
 import type { PageRoute } from '../../../../src/web/app/router';
 import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
+import { moderationMessages } from '../../../../src/web/features/moderation/messages';
 import ModerationPage from '../../../../src/web/features/moderation/ModerationPage';
 import TaskDetailPage from '../../../../src/web/features/tasks/TaskDetailPage';
 import { renderApp } from '../../../support/render';
@@ -160,6 +164,28 @@ describe('ModerationPage', () => {
     const logSection = screen.getByRole('region', { name: 'Decision log' });
     expect(within(logSection).getByText('Māra K.: suspended “Ivars I.”')).toBeInTheDocument();
     expect(within(logSection).getByText('Reason: Fraudulent offers')).toBeInTheDocument();
+  });
+
+  it('quotes the log’s task or user as each language does, once', () => {
+    const quoted: Record<string, string> = {
+      lv: '“Ivars I.”',
+      en: '“Ivars I.”',
+      ru: '«Ivars I.»',
+      tr: '“Ivars I.”',
+      et: '„Ivars I.”',
+      lt: '„Ivars I.“',
+    };
+    for (const [locale, target] of Object.entries(quoted)) {
+      const messages = JSON.parse(
+        fs.readFileSync(path.join(__dirname, `../../../../translations/${locale}.json`), 'utf8'),
+      ) as Record<string, string>;
+      const text = createIntl({ locale, messages }).formatMessage(moderationMessages.logEntry, {
+        moderator: 'Māra K.',
+        action: 'suspend',
+        target: 'Ivars I.',
+      });
+      expect(text).toContain(target);
+    }
   });
 
   it('asks for a reason before hiding, then posts it', async () => {
