@@ -13,6 +13,7 @@ import {
   createOffer,
   createTask,
   createUser,
+  loggedInAgent,
   randomUuid,
   type Agent,
   type TestApp,
@@ -21,17 +22,9 @@ import {
 
 const EN = { headers: { 'accept-language': 'en' } };
 
-async function loggedIn(t: TestApp, user: TestUser): Promise<Agent> {
-  const a = agent(t.app);
-  expect((await a.login(user.email, user.password)).statusCode).toBe(200);
-  return a;
-}
-
-async function createModerator(t: TestApp): Promise<TestUser> {
-  const user = await createUser(t.db, { full_name: 'Māra Kalniņa' });
-  await t.db.query('UPDATE users SET is_moderator = true WHERE uuid = $1', [user.uuid]);
-  return { ...user, is_moderator: true };
-}
+/** A moderator with a name the log can show. */
+const createModerator = (t: TestApp) =>
+  createUser(t.db, { full_name: 'Māra Kalniņa', is_moderator: true });
 
 const logRows = (t: TestApp) =>
   t.db.query<{
@@ -53,10 +46,10 @@ describe('the report queue and task decisions', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    moderator = await loggedIn(t, await createModerator(t));
+    moderator = await loggedInAgent(t.app, await createModerator(t));
     owner = await createUser(t.db, { full_name: 'Olga Owner' });
     reporter = await createUser(t.db);
-    reporterAgent = await loggedIn(t, reporter);
+    reporterAgent = await loggedInAgent(t.app, reporter);
     categoryId = (await createCategory(t.db)).id;
     const task = await createTask(t.db, {
       author_uuid: owner.uuid,
@@ -172,7 +165,7 @@ describe('the report queue and task decisions', () => {
       (await reporterAgent.post(`/api/tasks/${taskUuid}/report`, { message: 'again' })).statusCode,
     ).toBe(410);
 
-    const ownerView = await (await loggedIn(t, owner)).get(`/api/tasks/${identifier}`);
+    const ownerView = await (await loggedInAgent(t.app, owner)).get(`/api/tasks/${identifier}`);
     expect(ownerView.statusCode).toBe(200);
     expect(ownerView.json().data.moderation).toEqual({
       hidden_at: expect.any(String),
@@ -213,13 +206,13 @@ describe('the report queue and task decisions', () => {
     const freelancer = await createUser(t.db, { is_freelancer: true });
     const task = await createTask(t.db, { author_uuid: owner.uuid, category_id: categoryId });
     await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
-    const ownerAgent = await loggedIn(t, owner);
+    const ownerAgent = await loggedInAgent(t.app, owner);
     const opened = await ownerAgent.post(
       `/api/chat/conversations/task/${task.uuid}/${freelancer.uuid}`,
     );
     expect(opened.statusCode).toBe(201);
     const conversation = opened.json().data.uuid as string;
-    const freelancerAgent = await loggedIn(t, freelancer);
+    const freelancerAgent = await loggedInAgent(t.app, freelancer);
     expect((await freelancerAgent.get(`/api/chat/conversations/${conversation}`)).statusCode).toBe(
       200,
     );
@@ -267,7 +260,9 @@ describe('the report queue and task decisions', () => {
     expect((await logRows(t)).map((r) => r.action)).toEqual(['hide', 'restore']);
 
     const second = await createUser(t.db);
-    await (await loggedIn(t, second)).post(`/api/tasks/${taskUuid}/report`, { message: 'Hmm' });
+    await (
+      await loggedInAgent(t.app, second)
+    ).post(`/api/tasks/${taskUuid}/report`, { message: 'Hmm' });
     const dismissed = await moderator.post(`/api/moderation/tasks/${taskUuid}/dismiss`, {
       reason: 'Not against the rules',
     });
@@ -295,9 +290,9 @@ describe('suspending a user', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     moderatorUser = await createModerator(t);
-    moderator = await loggedIn(t, moderatorUser);
+    moderator = await loggedInAgent(t.app, moderatorUser);
     bad = await createUser(t.db, { is_freelancer: true });
-    badSession = await loggedIn(t, bad);
+    badSession = await loggedInAgent(t.app, bad);
     openTask = (await createTask(t.db, { author_uuid: bad.uuid })).uuid;
     doneTask = (await createTask(t.db, { author_uuid: bad.uuid, status: 'completed' })).uuid;
     othersTask = (await createTask(t.db)).uuid;
@@ -419,7 +414,7 @@ describe('paging the queue and the log (keyset cursors)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    moderator = await loggedIn(t, await createUser(t.db, { is_moderator: true }));
+    moderator = await loggedInAgent(t.app, await createModerator(t));
     owner = await createUser(t.db);
     // Five reported tasks; two of them first reported in the same microsecond (the uuid decides).
     for (let i = 0; i < 5; i += 1) {
