@@ -1,6 +1,7 @@
 /** Domain types of SPEC section 3, as the API sends them. */
 import type { Locale } from './locales';
 import type { NotChosenReason } from './notChosenReasons';
+import type { ModerationAction } from './validation/moderation';
 
 export type TaskStatus = 'new' | 'open' | 'in_progress' | 'completed' | 'incomplete';
 export type DueType = 'start' | 'end' | 'period';
@@ -361,6 +362,8 @@ export interface ReportDecidedPushEvent {
 /** A report as its reporter sees it (GET /api/me/reports). */
 export interface MyReport {
   id: number;
+  /** What was reported: the task, or a public question on it (ids are per subject). */
+  subject: 'task' | 'question';
   message: string;
   created_at: string;
   status: 'open' | 'action_taken' | 'dismissed';
@@ -414,12 +417,41 @@ export interface ModerationReportsPage {
 
 export interface ModerationLogEntry {
   id: number;
-  action: 'hide' | 'restore' | 'dismiss' | 'suspend' | 'unsuspend';
+  action: ModerationAction;
   reason: string;
   created_at: string;
   moderator: { uuid: string; display_name: string };
+  /** For a question decision: the question's task. */
   task: { uuid: string; identifier: string; title: string } | null;
   user: { uuid: string; display_name: string } | null;
+  /** hide_question and dismiss_question: the question as written (null once deleted). */
+  question: { id: number; message: string } | null;
+}
+
+/**
+ * Reported public questions (GET /api/moderation/question-reports): reports grouped by question,
+ * the question as written (unmasked), its author and its task.
+ */
+export interface ModerationQuestionReportGroup {
+  question: {
+    id: number;
+    message: string;
+    created_at: string;
+    /** Hidden by its task's owner or by a moderator (hidden_reason is the moderator's). */
+    hidden_at: string | null;
+    hidden_reason: string | null;
+    author: ModerationTaskAuthor;
+  };
+  task: { uuid: string; identifier: string; title: string; hidden_at: string | null };
+  reports: ModerationReport[];
+  reports_count: number;
+  first_reported_at: string;
+}
+
+export interface ModerationQuestionReportsPage {
+  status: 'open' | 'closed';
+  groups: ModerationQuestionReportGroup[];
+  counts: { open_reports: number; open_questions: number; closed_reports: number };
 }
 
 /** A public question on a task and the owner's answer (issue 20). Texts may hold CONTACT_MARKER. */

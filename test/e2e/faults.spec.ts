@@ -502,7 +502,7 @@ test.describe('pasted junk', () => {
     // Translated errors under both fields; the button says the form is invalid and sends nothing.
     await expect(title).toHaveAccessibleDescription(/The title must be 5 to 255 characters long\./);
     await expect(description).toHaveAccessibleDescription(
-      /The description must be 5 to 1000 characters long\./,
+      /The description must be 5 to 1,000 characters long\./,
     );
     await expect(page.getByRole('button', { name: 'Invalid form' })).toBeDisabled();
     await expect(title).toHaveValue(LONG);

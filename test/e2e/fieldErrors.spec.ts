@@ -48,3 +48,31 @@ test.describe('an error shown on leaving a field moves nothing below it', () => 
     await expect(description).toBeFocused();
   });
 });
+
+test('phone: an error longer than its line waits until the pointer is up', async ({ page }) => {
+  await logIn(page, 'customer@talka.test');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/ru/sozdat-zadanie');
+  await waitForHydration(page);
+  const title = page.getByLabel('Название');
+  const description = page.getByLabel('Описание');
+  await title.fill('abc');
+  const before = await description.boundingBox();
+  if (!before) throw new Error('the description is not on the screen');
+  const error = page.getByText(/^Длина названия должна быть/);
+
+  // Pressed on the description: the title is left, and nothing moves while the button is down.
+  await page.mouse.move(before.x + before.width / 2, before.y + 10);
+  await page.mouse.down();
+  await expect(description).toBeFocused();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(error).toBeHidden();
+  expect(await description.boundingBox()).toEqual(before);
+
+  // Released: the error shows, and it is the long kind this is about (two lines or more).
+  await page.mouse.up();
+  await expect(error).toBeVisible();
+  const box = await error.boundingBox();
+  const lineHeight = await error.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect(box?.height ?? 0).toBeGreaterThan(1.5 * lineHeight);
+});

@@ -85,6 +85,87 @@ test('a moderator hides a reported task: the owner sees the reason, a visitor ge
   await expectNoA11yViolations(reporter, 'my reports');
 });
 
+test('a reported question reaches the moderator, who hides it; the reporter sees the outcome', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const title = `Question moderation ${Date.now().toString(36)}`;
+  const spam = 'Cheap watches for sale, write to watches at example dot com';
+  const owner = await userPage(browser, 'customer@talka.test', baseURL);
+  const task = await createTask(owner, {
+    title,
+    description: 'Paint the garden fence, about 20 metres, paint is here.',
+  });
+  const asker = await userPage(browser, 'freelancer3@talka.test', baseURL);
+  const asked = await asker.request.post(`/api/tasks/${task.uuid}/questions`, {
+    headers: await xsrfHeader(asker),
+    data: { message: spam },
+  });
+  expect(asked.status()).toBe(201);
+
+  // A user reports the question on the task page.
+  const reporter = await userPage(browser, 'ruta@talka.test', baseURL);
+  await reporter.goto(`/en/tasks/${task.identifier}`);
+  await waitForHydration(reporter);
+  const question = reporter
+    .getByRole('region', { name: 'Questions to the customer' })
+    .getByTestId('question');
+  await question.getByRole('button', { name: 'Report', exact: true }).click();
+  const modal = reporter.getByRole('dialog', { name: 'Report this question' });
+  await modal.getByLabel('What is wrong with this question?').fill('Advertising, not a question.');
+  await modal.getByRole('button', { name: 'Send report' }).click();
+  await expect(reporter.getByText('Question reported')).toBeVisible();
+
+  // The moderator sees it in "Reported questions" (as written) and hides it with a reason.
+  await logIn(page, 'moderator@talka.test');
+  const errors = collectErrors(page);
+  await page.goto('/en/moderation');
+  await waitForHydration(page);
+  expect(errors).toEqual([]);
+  const section = page.getByRole('region', { name: 'Reported questions' });
+  const group = section.getByRole('article', { name: `Question on “${title}”` });
+  await expect(group.getByText(spam)).toBeVisible();
+  await expect(group.getByText('Advertising, not a question.')).toBeVisible();
+  await expect(group.getByRole('link', { name: title })).toHaveAttribute(
+    'href',
+    `/en/tasks/${task.identifier}`,
+  );
+  await expectNoA11yViolations(page, 'moderation page: reported questions');
+  await group.getByRole('button', { name: 'Hide the question' }).click();
+  const form = group.getByRole('form', { name: 'Hide the question' });
+  await form.getByRole('textbox').fill('Advertising');
+  await expectNoA11yViolations(page, 'moderation page: question reason form open');
+  await form.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Decision saved')).toBeVisible();
+  await expect(group).toBeHidden();
+  await expect(
+    page
+      .getByRole('region', { name: 'Decision log' })
+      .getByText(`hid a question on “${title}”`)
+      .first(),
+  ).toBeVisible();
+
+  // The question is gone for a visitor.
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto(`/en/tasks/${task.identifier}`);
+  await waitForHydration(visitor);
+  const visitorSection = visitor.getByRole('region', { name: 'Questions to the customer' });
+  await expect(visitorSection.getByText('No questions yet.')).toBeVisible();
+  await expect(visitorSection).not.toContainText('watches');
+
+  // The reporter learns the outcome on "My reports".
+  await reporter.goto('/en/my-reports');
+  await waitForHydration(reporter);
+  const item = reporter
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .filter({ hasText: 'About a question on this task' });
+  await expect(item.getByText('Action taken')).toBeVisible();
+  await expectNoA11yViolations(reporter, 'my reports: a question report');
+});
+
 test('a suspended user’s open page learns it at once: session ended, login page', async ({
   page,
   browser,

@@ -363,7 +363,7 @@ describe('rate and feedback', () => {
     expect(errorsOf(short).feedback).toEqual(['Use at least 5 characters.']);
     const long = await complete(owner, task.uuid, { ...COMPLETED, feedback: 'a'.repeat(1001) });
     expect(long.statusCode).toBe(422);
-    expect(errorsOf(long).feedback).toEqual(['Use at most 1000 characters.']);
+    expect(errorsOf(long).feedback).toEqual(['Use at most 1,000 characters.']);
     expect(await reviewsOf(task.uuid)).toEqual([]);
   });
 

@@ -239,6 +239,7 @@ describe('the report queue and task decisions', () => {
     expect(mine.json().data).toEqual([
       {
         id: expect.any(Number),
+        subject: 'task',
         message: 'Spam.',
         created_at: expect.any(String),
         status: 'action_taken',

@@ -436,7 +436,7 @@ describe('POST /api/me/photo', () => {
       data: big,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ photo: ['The image must not be larger than 2048 KB.'] });
+    expect(res.json().errors).toEqual({ photo: ['The image must not be larger than 2,048 KB.'] });
   });
 
   it('refuses an image type outside png/jpeg/svg (a GIF)', async () => {

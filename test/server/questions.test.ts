@@ -4,7 +4,7 @@
  * refetch; the moderation list of open question reports; the rate limit.
  */
 import type { PushEvent } from '../../src/server/push';
-import { listOpenQuestionReports } from '../../src/server/questions/questions';
+import { listQuestionReportGroups } from '../../src/server/moderation/moderation';
 import { CONTACT_MARKER } from '../../src/shared/contactMask';
 import type { TaskQuestions } from '../../src/shared/types';
 import {
@@ -263,17 +263,15 @@ describe('reporting a question', () => {
       (await agent(t.app).post(`/api/tasks/${task.uuid}/questions/99999/report`, {})).statusCode,
     ).toBe(404);
 
-    const queue = await listOpenQuestionReports(t.db);
-    expect(queue).toEqual([
+    // The moderation queue (test/server/questionModeration.test.ts): oldest report first.
+    const queue = await listQuestionReportGroups(t.db, 'open');
+    expect(queue.groups).toEqual([
       expect.objectContaining({
-        task_uuid: task.uuid,
+        question: expect.objectContaining({ id: data.id, message: 'Buy cheap watches' }),
+        task: expect.objectContaining({ uuid: task.uuid }),
         reports: [
-          expect.objectContaining({
-            question_id: data.id,
-            reporter_key: expect.stringMatching(/^anon:.+@addr:/),
-            message: '',
-          }),
-          expect.objectContaining({ reporter_key: `user:${owner.uuid}`, message: 'Spam' }),
+          expect.objectContaining({ anonymous: false, message: 'Spam' }),
+          expect.objectContaining({ anonymous: true, message: '' }),
         ],
       }),
     ]);

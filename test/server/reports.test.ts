@@ -170,7 +170,7 @@ describe('message length', () => {
     );
     expect(long.statusCode).toBe(422);
     expect((long.json() as { errors: Record<string, string[]> }).errors).toEqual({
-      message: ['Use at most 5000 characters.'],
+      message: ['Use at most 5,000 characters.'],
     });
     expect(await reportsOf(t, taskUuid)).toEqual([]);
 

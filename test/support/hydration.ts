@@ -4,12 +4,20 @@
  * `{ hydration }`, which the next `setupStore` in the test dispatches before its first render.
  */
 import { dehydrate } from '../../src/web/app/prefetch';
-import { setupStore, type AppDispatch } from '../../src/web/app/store';
+import { setupStore, type AppDispatch, type AppStore } from '../../src/web/app/store';
 
 /** Embeds what `fill` puts into a fresh store; remove it with `removeEmbeddedData()`. */
 export function embedHydration(fill: (dispatch: AppDispatch) => void): void {
   const server = setupStore(undefined, { hydration: null });
   fill(server.dispatch);
+  embedStore(server);
+}
+
+/** A fresh store for a server render that needs requests (a rejected query): embed it when done. */
+export const serverStore = (): AppStore => setupStore(undefined, { hydration: null });
+
+/** Embeds a server render's store as the page's hand-over. */
+export function embedStore(server: AppStore): void {
   const script = document.createElement('script');
   script.id = 'talka-data';
   script.type = 'application/json';

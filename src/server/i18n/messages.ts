@@ -57,8 +57,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.invalid_credentials': 'These credentials do not match our records.',
     'validation.required': 'This field is required.',
     'validation.email': 'Enter a valid email address.',
-    'validation.min_length': 'Use at least {min} characters.',
-    'validation.max_length': 'Use at most {max} characters.',
+    'validation.min_length': 'Use at least {min, plural, one {# character} other {# characters}}.',
+    'validation.max_length': 'Use at most {max, plural, one {# character} other {# characters}}.',
     'validation.accept_terms': 'Accept the terms to continue.',
     'validation.invalid': 'This value is not valid.',
     'completion.not_in_progress': 'This task cannot be completed now.',
@@ -73,7 +73,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'A moderator cannot be suspended.',
     'questions.closed': 'Questions on this task are closed: an offer has been chosen.',
     'questions.already_reported': 'You have already reported this question.',
-    'alerts.too_many': 'You can keep at most {max} alerts. Delete one to add another.',
+    'alerts.too_many':
+      'You can keep at most {max, plural, one {# alert} other {# alerts}}. Delete one to add another.',
     'alerts.freelancers_only':
       'Task alerts are for freelancers. Become a freelancer to save alerts.',
   },
@@ -185,8 +186,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.invalid_credentials': 'E-posta adresi veya şifre hatalı.',
     'validation.required': 'Bu alan zorunludur.',
     'validation.email': 'Geçerli bir e-posta adresi girin.',
-    'validation.min_length': 'En az {min} karakter kullanın.',
-    'validation.max_length': 'En fazla {max} karakter kullanın.',
+    'validation.min_length': 'En az {min, plural, one {# karakter} other {# karakter}} kullanın.',
+    'validation.max_length':
+      'En fazla {max, plural, one {# karakter} other {# karakter}} kullanın.',
     'validation.accept_terms': 'Devam etmek için koşulları kabul edin.',
     'validation.invalid': 'Bu değer geçerli değil.',
     'completion.not_in_progress': 'Bu görev şu anda tamamlanamaz.',
@@ -202,7 +204,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'questions.closed': 'Bu görevle ilgili sorular kapandı: bir teklif seçildi.',
     'questions.already_reported': 'Bu soruyu zaten bildirdiniz.',
     'alerts.too_many':
-      'En fazla {max} bildirim saklayabilirsiniz. Yenisini eklemek için birini silin.',
+      'En fazla {max, plural, one {# bildirim} other {# bildirim}} saklayabilirsiniz. Yenisini eklemek için birini silin.',
     'alerts.freelancers_only':
       'Görev bildirimleri serbest çalışanlar içindir. Bildirim kaydetmek için serbest çalışan olun.',
   },
@@ -226,8 +228,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'auth.invalid_credentials': 'Vale e-posti aadress või parool.',
     'validation.required': 'See väli on kohustuslik.',
     'validation.email': 'Sisestage kehtiv e-posti aadress.',
-    'validation.min_length': 'Kasutage vähemalt {min} märki.',
-    'validation.max_length': 'Kasutage kõige rohkem {max} märki.',
+    'validation.min_length': 'Kasutage vähemalt {min, plural, one {# märki} other {# märki}}.',
+    'validation.max_length': 'Kasutage kõige rohkem {max, plural, one {# märki} other {# märki}}.',
     'validation.accept_terms': 'Jätkamiseks nõustuge tingimustega.',
     'validation.invalid': 'See väärtus ei ole kehtiv.',
     'completion.not_in_progress': 'Seda ülesannet ei saa praegu lõpetada.',
@@ -242,7 +244,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'moderation.cannot_suspend_moderator': 'Moderaatorit ei saa peatada.',
     'questions.closed': 'Selle ülesande küsimused on suletud: pakkumine on juba valitud.',
     'questions.already_reported': 'Olete sellest küsimusest juba teatanud.',
-    'alerts.too_many': 'Saate hoida kuni {max} teavitust. Uue lisamiseks kustutage mõni.',
+    'alerts.too_many':
+      'Saate hoida kuni {max, plural, one {# teavituse} other {# teavitust}}. Uue lisamiseks kustutage mõni.',
     'alerts.freelancers_only':
       'Ülesannete teavitused on tegijatele. Teavituste salvestamiseks hakake tegijaks.',
   },

@@ -10,8 +10,12 @@
  */
 import type {
   ModerationLogEntry,
+  ModerationQuestionReportGroup,
+  ModerationQuestionReportsPage,
+  ModerationReport,
   ModerationReportGroup,
   ModerationReportsPage,
+  ModerationTaskAuthor,
   MyReport,
 } from '../../shared/types';
 import type { ModerationAction } from '../../shared/validation/moderation';
@@ -52,7 +56,105 @@ export interface DecisionResult<T> {
   decided: DecidedReport[];
 }
 
-interface GroupRow {
+/** A report as json_agg built it (REPORT_JSON): the served shape, dates as Postgres wrote them. */
+type ReportJson = ModerationReport;
+
+/** One report of a group, oldest first (r is the report's row, of either report table). */
+const REPORT_JSON = `json_agg(json_build_object('id', r.id, 'message', r.message,
+                       'created_at', r.created_at, 'status', r.status, 'decided_at', r.decided_at,
+                       'anonymous', r.reporter_key NOT LIKE 'user:%')
+                     ORDER BY r.created_at, r.id) AS reports`;
+
+/** The author columns of a group (u is the author's row). */
+const AUTHOR_COLUMNS = `u.uuid AS author_uuid, u.full_name AS author_full_name,
+            u.display_name AS author_display_name, u.suspended_at AS author_suspended_at,
+            u.deleted_at IS NOT NULL AS author_deleted`;
+
+interface AuthorColumns {
+  author_uuid: string;
+  author_full_name: string;
+  author_display_name: string;
+  author_suspended_at: Date | string | null;
+  author_deleted: boolean;
+}
+
+const toAuthor = (row: AuthorColumns): ModerationTaskAuthor => ({
+  uuid: row.author_uuid,
+  full_name: row.author_full_name,
+  display_name: row.author_display_name,
+  suspended_at: isoOrNull(row.author_suspended_at),
+  deleted: row.author_deleted,
+});
+
+/** A group's sort key in a queue: when it was first reported (open), last decided (closed). */
+const queueKey = (open: boolean): string => (open ? 'min(r.created_at)' : 'max(r.decided_at)');
+
+/**
+ * The end of a queue query: open reports (oldest group first) or decided ones (latest decided
+ * first), grouped by `groupBy` (its first column breaks ties), at most `limit` groups
+ * (MODERATION_PAGE_GROUPS); with `after`, those after the keyset $1 (the sort key) and $2 (the
+ * tie-breaker), as ../cursor.ts pages.
+ */
+const queuePage = (
+  open: boolean,
+  groupBy: string,
+  page: { after?: boolean; limit?: number } = {},
+): string => {
+  const key = groupBy.split(',')[0];
+  const at = queueKey(open);
+  return `WHERE ${open ? `r.status = 'open'` : `r.status <> 'open'`}
+      GROUP BY ${groupBy}
+      ${page.after ? `HAVING (${at}, ${key}) ${open ? '>' : '<'} ($1::timestamptz, $2)` : ''}
+      ORDER BY ${open ? `${at}, ${key}` : `${at} DESC, ${key} DESC`}
+      LIMIT ${page.limit ?? MODERATION_PAGE_GROUPS}`;
+};
+
+/** Open reports, the subjects they are about, and decided reports, of one report table. */
+async function queueCounts(
+  db: Queryable,
+  table: 'reports' | 'question_reports',
+  subject: 'task_uuid' | 'question_id',
+): Promise<{ open_reports: number; open_subjects: number; closed_reports: number }> {
+  const [counts] = await db.query<{
+    open_reports: number;
+    open_subjects: number;
+    closed_reports: number;
+  }>(
+    `SELECT count(*) FILTER (WHERE status = 'open')::int AS open_reports,
+            count(DISTINCT ${subject}) FILTER (WHERE status = 'open')::int AS open_subjects,
+            count(*) FILTER (WHERE status <> 'open')::int AS closed_reports
+       FROM ${table}`,
+  );
+  return {
+    open_reports: Number(counts.open_reports),
+    open_subjects: Number(counts.open_subjects),
+    closed_reports: Number(counts.closed_reports),
+  };
+}
+
+const toReport = (r: ReportJson): ModerationReport => ({
+  id: Number(r.id),
+  message: r.message,
+  created_at: iso(r.created_at),
+  status: r.status,
+  decided_at: isoOrNull(r.decided_at),
+  anonymous: Boolean(r.anonymous),
+});
+
+/** The reports part of a group row (REPORT_JSON and its count and first date). */
+interface GroupReportColumns {
+  reports: ReportJson[];
+  reports_count: number;
+  first_reported_at: Date | string;
+}
+
+const groupReports = (row: GroupReportColumns) => ({
+  reports: row.reports.map(toReport),
+  reports_count: Number(row.reports_count),
+  first_reported_at: iso(row.first_reported_at),
+});
+
+interface GroupRow extends AuthorColumns, GroupReportColumns {
   uuid: string;
   identifier: string;
   title: string;
@@ -60,21 +162,6 @@ interface GroupRow {
   created_at: Date | string;
   hidden_at: Date | string | null;
   hidden_reason: string | null;
-  author_uuid: string;
-  author_full_name: string;
-  author_display_name: string;
-  author_suspended_at: Date | string | null;
-  author_deleted: boolean;
-  reports: {
-    id: number;
-    message: string;
-    created_at: string;
-    status: 'open' | 'action_taken' | 'dismissed';
-    decided_at: string | null;
-    anonymous: boolean;
-  }[];
-  reports_count: number;
-  first_reported_at: Date | string;
 }
 
 /**
@@ -88,40 +175,20 @@ export async function listReportGroups(
 ): Promise<ModerationReportsPage> {
   const open = status === 'open';
   const limit = page.limit ?? MODERATION_PAGE_GROUPS;
-  // The group's sort key: when it was first reported (open), when it was last decided (closed).
-  const at = open ? 'min(r.created_at)' : 'max(r.decided_at)';
   const rows = await db.query<GroupRow & { cursor_at: string }>(
     `SELECT t.uuid, t.identifier, t.title, t.status, t.created_at, t.hidden_at, t.hidden_reason,
-            u.uuid AS author_uuid, u.full_name AS author_full_name,
-            u.display_name AS author_display_name, u.suspended_at AS author_suspended_at,
-            u.deleted_at IS NOT NULL AS author_deleted,
-            json_agg(json_build_object('id', r.id, 'message', r.message,
-                       'created_at', r.created_at, 'status', r.status, 'decided_at', r.decided_at,
-                       'anonymous', r.reporter_key NOT LIKE 'user:%')
-                     ORDER BY r.created_at, r.id) AS reports,
+            ${AUTHOR_COLUMNS},
+            ${REPORT_JSON},
             count(*)::int AS reports_count, min(r.created_at) AS first_reported_at,
-            ${cursorAt(at)} AS cursor_at
+            ${cursorAt(queueKey(open))} AS cursor_at
        FROM reports r
        JOIN tasks t ON t.uuid = r.task_uuid
        JOIN users u ON u.uuid = t.author_uuid
-      WHERE ${open ? `r.status = 'open'` : `r.status <> 'open'`}
-      GROUP BY t.uuid, u.uuid
-      ${page.after ? `HAVING (${at}, t.uuid) ${open ? '>' : '<'} ($1::timestamptz, $2::uuid)` : ''}
-      ORDER BY ${open ? `${at}, t.uuid` : `${at} DESC, t.uuid DESC`}
-      LIMIT ${limit + 1}`,
+      ${queuePage(open, 't.uuid, u.uuid', { after: Boolean(page.after), limit: limit + 1 })}`,
     page.after ? [...page.after] : [],
   );
   const { rows: shown, next_cursor } = keysetPage(rows, limit, (row) => [row.cursor_at, row.uuid]);
-  const [counts] = await db.query<{
-    open_reports: number;
-    open_tasks: number;
-    closed_reports: number;
-  }>(
-    `SELECT count(*) FILTER (WHERE status = 'open')::int AS open_reports,
-            count(DISTINCT task_uuid) FILTER (WHERE status = 'open')::int AS open_tasks,
-            count(*) FILTER (WHERE status <> 'open')::int AS closed_reports
-       FROM reports`,
-  );
+  const counts = await queueCounts(db, 'reports', 'task_uuid');
   const groups: ModerationReportGroup[] = shown.map((row) => ({
     task: {
       uuid: row.uuid,
@@ -131,34 +198,83 @@ export async function listReportGroups(
       created_at: iso(row.created_at),
       hidden_at: isoOrNull(row.hidden_at),
       hidden_reason: row.hidden_reason,
-      author: {
-        uuid: row.author_uuid,
-        full_name: row.author_full_name,
-        display_name: row.author_display_name,
-        suspended_at: isoOrNull(row.author_suspended_at),
-        deleted: row.author_deleted,
-      },
+      author: toAuthor(row),
     },
-    reports: row.reports.map((r) => ({
-      id: Number(r.id),
-      message: r.message,
-      created_at: iso(r.created_at),
-      status: r.status,
-      decided_at: isoOrNull(r.decided_at),
-      anonymous: Boolean(r.anonymous),
-    })),
-    reports_count: Number(row.reports_count),
-    first_reported_at: iso(row.first_reported_at),
+    ...groupReports(row),
   }));
   return {
     status,
     groups,
     counts: {
-      open_reports: Number(counts.open_reports),
-      open_tasks: Number(counts.open_tasks),
-      closed_reports: Number(counts.closed_reports),
+      open_reports: counts.open_reports,
+      open_tasks: counts.open_subjects,
+      closed_reports: counts.closed_reports,
     },
     next_cursor,
+  };
+}
+
+interface QuestionGroupRow extends AuthorColumns, GroupReportColumns {
+  id: number;
+  message: string;
+  created_at: Date | string;
+  hidden_at: Date | string | null;
+  hidden_reason: string | null;
+  task_uuid: string;
+  task_identifier: string;
+  task_title: string;
+  task_hidden_at: Date | string | null;
+}
+
+/**
+ * GET /api/moderation/question-reports: reports of public questions grouped by question, the
+ * question as written (moderators read it unmasked), its author and its task; open ones oldest
+ * first, decided ones latest decided first.
+ */
+export async function listQuestionReportGroups(
+  db: Queryable,
+  status: 'open' | 'closed',
+): Promise<ModerationQuestionReportsPage> {
+  const open = status === 'open';
+  const rows = await db.query<QuestionGroupRow>(
+    `SELECT q.id, q.message, q.created_at, q.hidden_at, q.hidden_reason,
+            ${AUTHOR_COLUMNS},
+            t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title,
+            t.hidden_at AS task_hidden_at,
+            ${REPORT_JSON},
+            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at
+       FROM question_reports r
+       JOIN task_questions q ON q.id = r.question_id
+       JOIN tasks t ON t.uuid = q.task_uuid
+       JOIN users u ON u.uuid = q.author_uuid
+      ${queuePage(open, 'q.id, t.uuid, u.uuid')}`,
+  );
+  const counts = await queueCounts(db, 'question_reports', 'question_id');
+  const groups: ModerationQuestionReportGroup[] = rows.map((row) => ({
+    question: {
+      id: Number(row.id),
+      message: row.message,
+      created_at: iso(row.created_at),
+      hidden_at: isoOrNull(row.hidden_at),
+      hidden_reason: row.hidden_reason,
+      author: toAuthor(row),
+    },
+    task: {
+      uuid: row.task_uuid,
+      identifier: row.task_identifier,
+      title: row.task_title,
+      hidden_at: isoOrNull(row.task_hidden_at),
+    },
+    ...groupReports(row),
+  }));
+  return {
+    status,
+    groups,
+    counts: {
+      open_reports: counts.open_reports,
+      open_questions: counts.open_subjects,
+      closed_reports: counts.closed_reports,
+    },
   };
 }
 
@@ -174,6 +290,8 @@ interface LogRow {
   task_title: string | null;
   user_uuid: string | null;
   user_display_name: string | null;
+  question_id: number | null;
+  question_message: string | null;
 }
 
 /** GET /api/moderation/log: the decisions, newest first, a page of `limit` after the cursor's. */
@@ -186,11 +304,13 @@ export async function listLog(
     `SELECT l.id, l.action, l.reason, l.created_at, ${cursorAt('l.created_at')} AS cursor_at,
             m.uuid AS moderator_uuid, m.display_name AS moderator_display_name,
             t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title,
-            u.uuid AS user_uuid, u.display_name AS user_display_name
+            u.uuid AS user_uuid, u.display_name AS user_display_name,
+            q.id AS question_id, q.message AS question_message
        FROM moderation_log l
        JOIN users m ON m.uuid = l.moderator_uuid
        LEFT JOIN tasks t ON t.uuid = l.task_uuid
        LEFT JOIN users u ON u.uuid = l.user_uuid
+       LEFT JOIN task_questions q ON q.id = l.question_id
       ${page.after ? 'WHERE (l.created_at, l.id) < ($1::timestamptz, $2::bigint)' : ''}
       ORDER BY l.created_at DESC, l.id DESC
       LIMIT ${limit + 1}`,
@@ -211,13 +331,18 @@ export async function listLog(
       row.user_uuid && row.user_display_name !== null
         ? { uuid: row.user_uuid, display_name: row.user_display_name }
         : null,
+    question:
+      row.question_id !== null && row.question_message !== null
+        ? { id: Number(row.question_id), message: row.question_message }
+        : null,
   }));
   return { entries, next_cursor };
 }
 
-/** GET /api/me/reports: what a signed-in user reported, newest first. */
+/** GET /api/me/reports: what a signed-in user reported (tasks and questions), newest first. */
 export async function listMyReports(db: Queryable, userUuid: string): Promise<MyReport[]> {
   const rows = await db.query<{
+    subject: MyReport['subject'];
     id: number;
     message: string;
     created_at: Date | string;
@@ -227,16 +352,24 @@ export async function listMyReports(db: Queryable, userUuid: string): Promise<My
     task_identifier: string | null;
     task_title: string | null;
   }>(
-    `SELECT r.id, r.message, r.created_at, r.status, r.decided_at,
+    `SELECT 'task' AS subject, r.id, r.message, r.created_at, r.status, r.decided_at,
             t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title
        FROM reports r LEFT JOIN tasks t ON t.uuid = r.task_uuid
       WHERE r.reporter_key = $1
-      ORDER BY r.created_at DESC, r.id DESC
+     UNION ALL
+     SELECT 'question' AS subject, r.id, r.message, r.created_at, r.status, r.decided_at,
+            t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title
+       FROM question_reports r
+       JOIN task_questions q ON q.id = r.question_id
+       JOIN tasks t ON t.uuid = q.task_uuid
+      WHERE r.reporter_key = $1
+      ORDER BY created_at DESC, subject, id DESC
       LIMIT 200`,
     [`user:${userUuid}`],
   );
   return rows.map((row) => ({
     id: Number(row.id),
+    subject: row.subject,
     message: row.message,
     created_at: iso(row.created_at),
     status: row.status,
@@ -255,17 +388,19 @@ async function writeLog(
     action: ModerationAction;
     taskUuid?: string | null;
     userUuid?: string | null;
+    questionId?: number | null;
     reason: string;
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO moderation_log (moderator_uuid, action, task_uuid, user_uuid, reason)
-     VALUES ($1, $2, $3, $4, $5)`,
+    `INSERT INTO moderation_log (moderator_uuid, action, task_uuid, user_uuid, question_id, reason)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
     [
       entry.moderatorUuid,
       entry.action,
       entry.taskUuid ?? null,
       entry.userUuid ?? null,
+      entry.questionId ?? null,
       entry.reason,
     ],
   );
@@ -290,8 +425,15 @@ async function decideReports(
      RETURNING r.reporter_key, r.task_uuid, t.identifier, t.title`,
     [taskUuids, status],
   );
-  // An anonymous reporter has no follow-up.
-  const notify = rows.flatMap((row) => {
+  return { count: rows.length, notify: toNotify(rows, status) };
+}
+
+/** The signed-in reporters of decided reports (an anonymous reporter has no follow-up). */
+function toNotify(
+  rows: readonly { reporter_key: string; task_uuid: string; identifier: string; title: string }[],
+  status: 'action_taken' | 'dismissed',
+): DecidedReport[] {
+  return rows.flatMap((row) => {
     const uuid = reporterUuid(row.reporter_key);
     return uuid
       ? [
@@ -305,7 +447,6 @@ async function decideReports(
         ]
       : [];
   });
-  return { count: rows.length, notify };
 }
 
 export interface TaskModerationState {
@@ -378,6 +519,82 @@ export async function decideTask(
     data: taskState(after, decided.count),
     changedTasks: changed ? [task.uuid] : [],
     decided: decided.notify,
+  };
+}
+
+export interface QuestionModerationState {
+  id: number;
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  decided_reports: number;
+}
+
+export type QuestionDecision = 'hide' | 'dismiss';
+
+/**
+ * Hide a reported question (it leaves its task's public list; its open reports become
+ * action_taken) or dismiss its open reports, with the audit row, in one transaction. Hiding a
+ * question its task's owner already hid changes only its reports.
+ */
+export async function decideQuestion(
+  tx: Queryable,
+  moderatorUuid: string,
+  questionId: number,
+  action: QuestionDecision,
+  reason: string,
+): Promise<DecisionResult<QuestionModerationState>> {
+  const [question] = await tx.query<{
+    id: number;
+    task_uuid: string;
+    hidden_at: Date | string | null;
+    hidden_reason: string | null;
+  }>(
+    'SELECT id, task_uuid, hidden_at, hidden_reason FROM task_questions WHERE id = $1 FOR UPDATE',
+    [questionId],
+  );
+  if (!question) throw notFound();
+  let after = question;
+  let changed = false;
+  if (action === 'hide' && question.hidden_at === null) {
+    [after] = await tx.query(
+      `UPDATE task_questions SET hidden_at = now(), hidden_reason = $2 WHERE id = $1
+       RETURNING id, task_uuid, hidden_at, hidden_reason`,
+      [question.id, reason],
+    );
+    changed = true;
+  }
+  const status = action === 'hide' ? 'action_taken' : 'dismissed';
+  const decided = await tx.query<{
+    reporter_key: string;
+    task_uuid: string;
+    identifier: string;
+    title: string;
+  }>(
+    `UPDATE question_reports r SET status = $2, decided_at = now()
+       FROM tasks t
+      WHERE t.uuid = $3 AND r.question_id = $1 AND r.status = 'open'
+     RETURNING r.reporter_key, t.uuid AS task_uuid, t.identifier, t.title`,
+    [question.id, status, question.task_uuid],
+  );
+  if (changed || decided.length > 0) {
+    await writeLog(tx, {
+      moderatorUuid,
+      action: action === 'hide' ? 'hide_question' : 'dismiss_question',
+      taskUuid: question.task_uuid,
+      questionId: question.id,
+      reason,
+    });
+  }
+  return {
+    data: {
+      id: Number(after.id),
+      hidden_at: isoOrNull(after.hidden_at),
+      hidden_reason: after.hidden_reason,
+      decided_reports: decided.length,
+    },
+    // The task's open pages refetch its questions.
+    changedTasks: changed ? [question.task_uuid] : [],
+    decided: toNotify(decided, status),
   };
 }
 

@@ -5,7 +5,8 @@
  *   and its owner's account exists; otherwise 403 questions.closed.
  * - Texts are stored as written and served masked (src/shared/contactMask.ts) until an offer is
  *   chosen, to everyone, the asker and the owner included.
- * - Hidden questions (the owner's DELETE) stay in the table for moderation and are never served.
+ * - Hidden questions (the owner's DELETE, or a moderator's decision) stay in the table and are never
+ *   served. Reported questions join the moderation queue (src/server/moderation/moderation.ts).
  */
 import { maskContacts } from '../../shared/contactMask';
 import { statusGroup } from '../../shared/taskLifecycle';
@@ -106,13 +107,18 @@ export async function listQuestions(db: Queryable, task: QuestionTask): Promise<
   return { open: task.open, masked, questions: rows.map((row) => toQuestion(row, masked)) };
 }
 
+/** A question id from a path (a positive 32-bit integer), or null. */
+export function parseQuestionId(id: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2147483647 ? Number(id) : null;
+}
+
 /** A shown (not hidden) question of the task, or 404 (also for an id that is not a number). */
 export async function findQuestion(
   db: Queryable,
   task: QuestionTask,
   id: string,
 ): Promise<{ id: number; author_uuid: string; answered: boolean }> {
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2147483647) throw notFound();
+  if (parseQuestionId(id) === null) throw notFound();
   const [row] = await db.query<{ id: number; author_uuid: string; answered: boolean }>(
     `SELECT id, author_uuid, answer IS NOT NULL AS answered FROM task_questions
       WHERE id = $1 AND task_uuid = $2 AND hidden_at IS NULL`,
@@ -179,78 +185,4 @@ export async function hideQuestion(db: Queryable, questionId: number): Promise<v
     'UPDATE task_questions SET hidden_at = now() WHERE id = $1 AND hidden_at IS NULL',
     [questionId],
   );
-}
-
-/** One open report of a question, for the moderation queue. */
-export interface OpenQuestionReport {
-  id: number;
-  question_id: number;
-  /** The question as written (moderators see it unmasked), and whether the owner hid it. */
-  question: string;
-  question_hidden: boolean;
-  question_author_uuid: string;
-  reporter_key: string;
-  message: string;
-  created_at: string;
-}
-
-/** Open question reports grouped by task (newest report first within a task). */
-export interface TaskQuestionReports {
-  task_uuid: string;
-  task_identifier: string;
-  task_title: string;
-  reports: OpenQuestionReport[];
-}
-
-/**
- * The open question reports, grouped by task, the task with the newest report first: what the
- * moderation queue (issue 19) joins with the task reports.
- */
-export async function listOpenQuestionReports(db: Queryable): Promise<TaskQuestionReports[]> {
-  const rows = await db.query<{
-    id: number;
-    question_id: number;
-    question: string;
-    question_hidden: boolean;
-    question_author_uuid: string;
-    reporter_key: string;
-    message: string;
-    created_at: Date | string;
-    task_uuid: string;
-    task_identifier: string;
-    task_title: string;
-  }>(
-    `SELECT r.id, r.question_id, q.message AS question, q.hidden_at IS NOT NULL AS question_hidden,
-            q.author_uuid AS question_author_uuid, r.reporter_key, r.message, r.created_at,
-            t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title
-       FROM question_reports r
-       JOIN task_questions q ON q.id = r.question_id
-       JOIN tasks t ON t.uuid = q.task_uuid
-      WHERE r.status = 'open'
-      ORDER BY r.created_at DESC, r.id DESC`,
-  );
-  const byTask = new Map<string, TaskQuestionReports>();
-  for (const row of rows) {
-    let group = byTask.get(row.task_uuid);
-    if (!group) {
-      group = {
-        task_uuid: row.task_uuid,
-        task_identifier: row.task_identifier,
-        task_title: row.task_title,
-        reports: [],
-      };
-      byTask.set(row.task_uuid, group);
-    }
-    group.reports.push({
-      id: Number(row.id),
-      question_id: Number(row.question_id),
-      question: row.question,
-      question_hidden: row.question_hidden,
-      question_author_uuid: row.question_author_uuid,
-      reporter_key: row.reporter_key,
-      message: row.message,
-      created_at: iso(row.created_at),
-    });
-  }
-  return [...byTask.values()];
 }

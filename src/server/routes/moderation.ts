@@ -10,8 +10,11 @@
  *   POST /moderation/tasks/:uuid/dismiss  { reason }
  *   POST /moderation/users/:uuid/suspend  { reason }
  *   POST /moderation/users/:uuid/unsuspend { reason? }
+ *   GET  /moderation/question-reports?status=open|closed  reported questions (issue 20)
+ *   POST /moderation/questions/:id/hide     { reason }
+ *   POST /moderation/questions/:id/dismiss  { reason }
  *
- * A malformed or unknown uuid is 404, a bad reason 422 on `reason`. Each decision and its audit row
+ * A malformed or unknown uuid (or question id) is 404, a bad reason 422 on `reason`. Each decision and its audit row
  * are one transaction (src/server/moderation/moderation.ts); after the commit the task pages that
  * changed refetch and each signed-in reporter whose report was decided gets a `reports.decided`
  * push. docs/MODERATION.md.
@@ -30,17 +33,21 @@ import type { Queryable } from '../db/db';
 import { decodeCursor, perPage } from '../cursor';
 import { forbidden, notFound } from '../errors';
 import {
+  decideQuestion,
   decideTask,
   decideUser,
   listLog,
+  listQuestionReportGroups,
   listReportGroups,
   type DecisionResult,
+  type QuestionDecision,
   type TaskDecision,
 } from '../moderation/moderation';
 import { notifyUser } from '../offers/notify';
 import { jsonBodyLimit } from '../plugins/jsonBody';
 import { notifyTaskChanged } from '../push/plugin';
 import { isUuid } from '../push/hub';
+import { parseQuestionId } from '../questions/questions';
 import type { UserRow } from '../users';
 import { validateBody, validateInput } from '../validate';
 import '../types';
@@ -100,6 +107,16 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
     return { data: await listReportGroups(app.db, status, page) };
   });
 
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/moderation/question-reports',
+    async (request) => {
+      requireModerator(request);
+      const query = await validateInput(listQuerySchema, request.query);
+      const status = query.status === 'closed' ? 'closed' : 'open';
+      return { data: await listQuestionReportGroups(app.db, status) };
+    },
+  );
+
   app.get<{ Querystring: Record<string, unknown> }>('/moderation/log', async (request) => {
     requireModerator(request);
     const { entries, next_cursor } = await listLog(app.db, pageQuery(request.query, LOG_ID));
@@ -107,44 +124,58 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * One decision route: moderator, uuid, reason (a note for the undoing actions), then the
-   * decision and its audit row in one transaction, then the pushes.
+   * One decision route: moderator, the path's id (`parse` gives null for a malformed one: 404),
+   * reason (a note for the undoing actions), then the decision and its audit row in one
+   * transaction, then the pushes.
    */
-  const decisionRoute = (
-    path: string,
+  const decisionRoute = <Id>(
+    path: `${string}/:${'uuid' | 'id'}/${string}`,
     optionalReason: boolean,
+    parse: (raw: string) => Id | null,
     decide: (
       tx: Queryable,
       moderatorUuid: string,
-      uuid: string,
+      id: Id,
       reason: string,
     ) => Promise<DecisionResult<unknown>>,
   ) =>
-    app.post<{ Params: { uuid: string } }>(path, { bodyLimit }, async (request) => {
+    app.post<{ Params: { uuid?: string; id?: string } }>(path, { bodyLimit }, async (request) => {
       const moderator = requireModerator(request);
-      const uuid = request.params.uuid;
-      if (!isUuid(uuid)) throw notFound();
+      const id = parse(request.params.uuid ?? request.params.id ?? '');
+      if (id === null) throw notFound();
       const form = await validateBody(
         optionalReason ? moderationNoteSchema : moderationReasonSchema,
         request.body,
       );
-      const result = await app.db.transaction((tx) =>
-        decide(tx, moderator.uuid, uuid.toLowerCase(), form.reason),
-      );
+      const result = await app.db.transaction((tx) => decide(tx, moderator.uuid, id, form.reason));
       await publish(app, result);
       return { data: result.data };
     });
+  const uuidParam = (raw: string): string | null => (isUuid(raw) ? raw.toLowerCase() : null);
 
   for (const action of ['hide', 'restore', 'dismiss'] as const satisfies readonly TaskDecision[]) {
-    decisionRoute(`/moderation/tasks/:uuid/${action}`, action === 'restore', (tx, by, uuid, why) =>
-      decideTask(tx, by, uuid, action, why),
+    decisionRoute(
+      `/moderation/tasks/:uuid/${action}`,
+      action === 'restore',
+      uuidParam,
+      (tx, by, uuid, why) => decideTask(tx, by, uuid, action, why),
     );
   }
   for (const action of ['suspend', 'unsuspend'] as const) {
     decisionRoute(
       `/moderation/users/:uuid/${action}`,
       action === 'unsuspend',
+      uuidParam,
       (tx, by, uuid, why) => decideUser(tx, by, uuid, action, why),
+    );
+  }
+  // Reported questions (issue 20): hide the question or dismiss its reports.
+  for (const action of ['hide', 'dismiss'] as const satisfies readonly QuestionDecision[]) {
+    decisionRoute(
+      `/moderation/questions/:id/${action}`,
+      false,
+      parseQuestionId,
+      (tx, by, id, why) => decideQuestion(tx, by, id, action, why),
     );
   }
 };

@@ -33,7 +33,7 @@ import {
   listQuestions,
   questionsClosed,
 } from '../questions/questions';
-import { addressKey, viewerKey } from '../tasks/views';
+import { insertReportOnce } from '../reports/insertReportOnce';
 import { validateBody } from '../validate';
 import '../types';
 
@@ -110,34 +110,14 @@ export const questionRoutes: FastifyPluginAsync = async (app) => {
       const question = await findQuestion(db, task, request.params.id);
       if (request.user?.uuid === question.author_uuid) throw forbidden();
       const form = await validateBody(reportSchema, request.body);
-      const reporter = viewerKey(request, reply);
-      // Like task reports: a visitor's key is 'anon:<id>@addr:<hash>', one per cookie and address.
-      const address = request.user ? null : addressKey(request);
-      const inserted = await db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-          `question-report:${question.id}`,
-        ]);
-        return tx.query<{ id: number }>(
-          `INSERT INTO question_reports (question_id, reporter_key, message)
-           SELECT $1, $2, $3
-            WHERE NOT EXISTS (
-              SELECT 1 FROM question_reports
-               WHERE question_id = $1
-                 AND (split_part(reporter_key, '@', 1) = $4
-                      OR ($5::text IS NOT NULL AND split_part(reporter_key, '@', 2) = $5))
-            )
-           ON CONFLICT (question_id, reporter_key) DO NOTHING
-           RETURNING id`,
-          [
-            question.id,
-            address ? `${reporter}@${address}` : reporter,
-            form.message,
-            reporter,
-            address,
-          ],
-        );
-      });
-      if (inserted.length === 0) throw new HttpError(403, 'questions.already_reported');
+      const inserted = await insertReportOnce(
+        db,
+        request,
+        reply,
+        { kind: 'question', id: question.id },
+        form.message,
+      );
+      if (!inserted) throw new HttpError(403, 'questions.already_reported');
       return reply.code(201).send({ data: { reported: true } });
     },
   );

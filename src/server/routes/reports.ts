@@ -23,7 +23,7 @@ import { forbidden, HttpError, notFound, taskRemoved } from '../errors';
 import { listMyReports } from '../moderation/moderation';
 import { jsonBodyLimit } from '../plugins/jsonBody';
 import { isUuid } from '../push/hub';
-import { addressKey, viewerKey } from '../tasks/views';
+import { insertReportOnce } from '../reports/insertReportOnce';
 import { validateBody } from '../validate';
 import '../types';
 
@@ -70,33 +70,14 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       if (!allowed) throw forbidden();
 
       const form = await validateBody(reportSchema, request.body);
-      const reporter = viewerKey(request, reply);
-      // A visitor's report is keyed 'anon:<id>@addr:<hash>': one per cookie and one per address.
-      const address = user ? null : addressKey(request);
-      const inserted = await app.db.transaction(async (tx) => {
-        // Two visitors of one address reporting at once: one waits for the other's row.
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`report:${task.uuid}`]);
-        return tx.query<{ id: number }>(
-          `INSERT INTO reports (task_uuid, reporter_key, message)
-           SELECT $1, $2, $3
-            WHERE NOT EXISTS (
-              SELECT 1 FROM reports
-               WHERE task_uuid = $1
-                 AND (split_part(reporter_key, '@', 1) = $4
-                      OR ($5::text IS NOT NULL AND split_part(reporter_key, '@', 2) = $5))
-            )
-           ON CONFLICT (task_uuid, reporter_key) DO NOTHING
-           RETURNING id`,
-          [
-            task.uuid,
-            address ? `${reporter}@${address}` : reporter,
-            form.message,
-            reporter,
-            address,
-          ],
-        );
-      });
-      if (inserted.length === 0) throw new HttpError(403, 'reports.already_reported');
+      const inserted = await insertReportOnce(
+        app.db,
+        request,
+        reply,
+        { kind: 'task', uuid: task.uuid },
+        form.message,
+      );
+      if (!inserted) throw new HttpError(403, 'reports.already_reported');
       return reply.code(201).send({ data: { reported: true } });
     },
   );

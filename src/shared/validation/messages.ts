@@ -20,8 +20,14 @@ export const isMessageRef = (value: unknown): value is MessageRef =>
 export const validationMessages = defineMessages({
   required: { id: 'validation.required', defaultMessage: 'This field is required.' },
   email: { id: 'validation.email', defaultMessage: 'Enter a valid email address.' },
-  minLength: { id: 'validation.min_length', defaultMessage: 'Use at least {min} characters.' },
-  maxLength: { id: 'validation.max_length', defaultMessage: 'Use at most {max} characters.' },
+  minLength: {
+    id: 'validation.min_length',
+    defaultMessage: 'Use at least {min, plural, one {# character} other {# characters}}.',
+  },
+  maxLength: {
+    id: 'validation.max_length',
+    defaultMessage: 'Use at most {max, plural, one {# character} other {# characters}}.',
+  },
   acceptTerms: { id: 'validation.accept_terms', defaultMessage: 'Accept the terms to continue.' },
   invalid: { id: 'validation.invalid', defaultMessage: 'This value is not valid.' },
   // Register (ASVS 6.2.4, 6.2.11).
@@ -39,11 +45,13 @@ export const validationMessages = defineMessages({
   oneOf: { id: 'validation.one_of', defaultMessage: 'Choose one of the options.' },
   titleLength: {
     id: 'validation.title_length',
-    defaultMessage: 'The title must be {min} to {max} characters long.',
+    defaultMessage:
+      'The title must be {min, number} to {max, plural, one {# character} other {# characters}} long.',
   },
   descriptionLength: {
     id: 'validation.description_length',
-    defaultMessage: 'The description must be {min} to {max} characters long.',
+    defaultMessage:
+      'The description must be {min, number} to {max, plural, one {# character} other {# characters}} long.',
   },
   date: { id: 'validation.date', defaultMessage: 'Enter a valid date and time.' },
   dateInPast: { id: 'validation.date_in_past', defaultMessage: 'The date cannot be in the past.' },
@@ -65,7 +73,7 @@ export const validationMessages = defineMessages({
   },
   tooManyLocations: {
     id: 'validation.too_many_locations',
-    defaultMessage: 'Add at most {max} addresses.',
+    defaultMessage: 'Add at most {max, plural, one {# address} other {# addresses}}.',
   },
   budgetRange: {
     id: 'validation.budget_range',
@@ -75,13 +83,22 @@ export const validationMessages = defineMessages({
     id: 'validation.budget_whole',
     defaultMessage: 'Budgets are in whole euros: enter digits only, without a point or comma.',
   },
-  budgetMin: { id: 'validation.budget_min', defaultMessage: 'The amount cannot be below {min}.' },
-  budgetMax: { id: 'validation.budget_max', defaultMessage: 'The amount cannot be above {max}.' },
-  tooManyImages: { id: 'validation.too_many_images', defaultMessage: 'Add at most {max} images.' },
+  budgetMin: {
+    id: 'validation.budget_min',
+    defaultMessage: 'The amount cannot be below {min, number}.',
+  },
+  budgetMax: {
+    id: 'validation.budget_max',
+    defaultMessage: 'The amount cannot be above {max, number}.',
+  },
+  tooManyImages: {
+    id: 'validation.too_many_images',
+    defaultMessage: 'Add at most {max, plural, one {# image} other {# images}}.',
+  },
   image: { id: 'validation.image', defaultMessage: 'The file must be an image.' },
   imageTooLarge: {
     id: 'validation.image_too_large',
-    defaultMessage: 'The image must not be larger than {max} KB.',
+    defaultMessage: 'The image must not be larger than {max, number} KB.',
   },
   imageTooManyPixels: {
     id: 'validation.image_too_many_pixels',
@@ -89,8 +106,8 @@ export const validationMessages = defineMessages({
   },
   imageType: { id: 'validation.image_type', defaultMessage: 'This image type is not allowed.' },
   // Browsing query parameters, profile and become-freelancer.
-  min: { id: 'validation.min', defaultMessage: 'The value must be at least {min}.' },
-  max: { id: 'validation.max', defaultMessage: 'The value must be at most {max}.' },
+  min: { id: 'validation.min', defaultMessage: 'The value must be at least {min, number}.' },
+  max: { id: 'validation.max', defaultMessage: 'The value must be at most {max, number}.' },
   phone: {
     id: 'validation.phone',
     defaultMessage: 'Enter the phone number in international format, e.g. +371 20000000.',
@@ -101,7 +118,7 @@ export const validationMessages = defineMessages({
   },
   tooManyCategories: {
     id: 'validation.too_many_categories',
-    defaultMessage: 'Choose at most {max} categories.',
+    defaultMessage: 'Choose at most {max, plural, one {# category} other {# categories}}.',
   },
 });
 

@@ -39,5 +39,14 @@ export interface ModerationReasonValues {
 export const REPORT_STATUSES = ['open', 'action_taken', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss', 'suspend', 'unsuspend'] as const;
+/** hide_question and dismiss_question: a moderator's decision on a reported public question. */
+export const MODERATION_ACTIONS = [
+  'hide',
+  'restore',
+  'dismiss',
+  'suspend',
+  'unsuspend',
+  'hide_question',
+  'dismiss_question',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -118,6 +118,7 @@ async function prefetchModeration(dispatch: Dispatch, search: URLSearchParams): 
   if (!me.data?.is_moderator) return;
   const status = search.get('status') === 'closed' ? 'closed' : 'open';
   void dispatch(moderationApi.endpoints.getModerationReports.initiate(status));
+  void dispatch(moderationApi.endpoints.getModerationQuestionReports.initiate(status));
   void dispatch(moderationApi.endpoints.getModerationLog.initiate());
 }
 

@@ -7,14 +7,19 @@ import { fileHasFormat, type RasterFormat } from '../../shared/imageFormats';
 const messages = defineMessages({
   prompt: {
     id: 'ui.imageDropzone.prompt',
-    defaultMessage: 'Drop images here or click to choose (up to {max}, {size} MB each)',
+    defaultMessage:
+      'Drop images here or click to choose (up to {max, number}, {size, number} MB each)',
   },
   dragging: { id: 'ui.imageDropzone.dragging', defaultMessage: 'Drop the images here' },
   full: {
     id: 'ui.imageDropzone.full',
-    defaultMessage: 'You have added {max} images, the most a task can have.',
+    defaultMessage:
+      'You have added {max, plural, one {# image} other {# images}}, the most a task can have.',
   },
-  count: { id: 'ui.imageDropzone.count', defaultMessage: '{count} of {max} images' },
+  count: {
+    id: 'ui.imageDropzone.count',
+    defaultMessage: '{count, number} of {max, plural, one {# image} other {# images}}',
+  },
   notImage: {
     id: 'ui.imageDropzone.notImage',
     defaultMessage: '{name}: the file must be an image.',
@@ -25,13 +30,14 @@ const messages = defineMessages({
   },
   tooLarge: {
     id: 'ui.imageDropzone.tooLarge',
-    defaultMessage: '{name}: the image must not be larger than {size} MB.',
+    defaultMessage: '{name}: the image must not be larger than {size, number} MB.',
   },
   tooMany: {
     id: 'ui.imageDropzone.tooMany',
-    defaultMessage: '{name}: a task can have at most {max} images.',
+    defaultMessage:
+      '{name}: a task can have at most {max, plural, one {# image} other {# images}}.',
   },
-  existing: { id: 'ui.imageDropzone.existing', defaultMessage: 'Image {number}' },
+  existing: { id: 'ui.imageDropzone.existing', defaultMessage: 'Image {number, number}' },
   remove: { id: 'ui.imageDropzone.remove', defaultMessage: 'Remove image {name}' },
   dismiss: { id: 'ui.imageDropzone.dismiss', defaultMessage: 'Dismiss the error about {name}' },
 });

@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { usePointerPressed } from './pointerHold';
 
 /** Shared with TextAreaField: the field box, its label and its error line. */
 export const Field = styled.div`
@@ -38,16 +39,26 @@ export const FieldError = styled.p`
 /**
  * The error line of a field or a group of checkboxes or radios: always there, with the error's text
  * and id only while there is one. `alert` announces it where no control points at it.
+ *
+ * While a pointer is pressed it keeps showing what it showed before: a field is left by pressing
+ * on the next control, and an error longer than the line kept for it would otherwise push that
+ * control away before the button comes up. The error shows right after the click.
  */
 export function ErrorLine({
   id,
-  error,
+  error: current,
   alert,
 }: {
   id: string;
   error?: ReactNode;
   alert?: boolean;
 }) {
+  const pressed = usePointerPressed();
+  // What was shown before, kept from render to render (React's "information from previous
+  // renders" pattern: the update during render re-runs only this component, before commit).
+  const [shown, setShown] = useState(current);
+  if (!pressed && shown !== current) setShown(current);
+  const error = pressed ? shown : current;
   return error ? (
     <FieldError id={id} role={alert ? 'alert' : undefined}>
       {error}

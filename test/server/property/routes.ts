@@ -596,6 +596,27 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   [`GET ${API}/me/reports`]: { role: 'stranger' },
   // --- end of moderation -------------------------------------------------------------------------
+  // --- Reported questions in the moderation queue (issue 20) ----------------------------------
+  [`GET ${API}/moderation/question-reports`]: { role: 'moderator', query: ['status'] },
+  [`POST ${API}/moderation/questions/:id/hide`]: {
+    role: 'moderator',
+    real: async (env, w) => ({ id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({ reason: 'Advertising a shop' }),
+    accepts: jsonRoute(moderationReasonSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  [`POST ${API}/moderation/questions/:id/dismiss`]: {
+    role: 'moderator',
+    real: async (env, w) => ({ id: await freshQuestion(env, w) }),
+    body: () => jsonBodyArb({ reason: 'A fair question' }),
+    accepts: jsonRoute(moderationReasonSchema),
+    after: async (env, w) => {
+      await env.db.query('DELETE FROM task_questions WHERE task_uuid = $1', [w.task.uuid]);
+    },
+  },
+  // --- end of reported questions -----------------------------------------------------------------
   // --- Task alerts (issue 20): a freelancer's own alerts -------------------------------------
   [`GET ${API}/alerts`]: { role: 'newcomer' },
   [`POST ${API}/alerts`]: {

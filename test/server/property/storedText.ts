@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { LIMITS } from '../../../src/shared/limits';
 import { EMAIL_MAX, NAME_MAX } from '../../../src/shared/validation/auth';
+import { MODERATION_REASON_MAX } from '../../../src/shared/validation/moderation';
 import { OFFER_DESCRIPTION_MAX } from '../../../src/shared/validation/offer';
 import { DISPLAY_NAME_MAX } from '../../../src/shared/validation/profile';
 import type { Queryable } from '../../../src/server/db/db';
@@ -31,6 +32,8 @@ export const STORED_TEXT_LIMITS: Record<string, number> = {
   'pending_registrations.full_name': NAME_MAX,
   // Task alerts (issue 20).
   'task_alerts.address': LIMITS.addressMax,
+  // Reported questions in the moderation queue (issue 20): a moderator's reason for hiding one.
+  'task_questions.hidden_reason': MODERATION_REASON_MAX,
 };
 
 /** The columns whose longest value is over its limit, as 'table.column: length > limit'. */

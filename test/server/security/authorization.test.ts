@@ -541,6 +541,37 @@ const MATRIX: Record<string, Case[]> = {
     { target: 'own reports', url: () => '/api/me/reports', expect: loggedIn(200) },
   ],
   // --- end of moderation -------------------------------------------------------------------------
+  // --- Reported questions in the moderation queue (issue 20): moderators only, before the id ----
+  'GET /api/moderation/question-reports': [
+    {
+      target: 'question queue',
+      url: () => '/api/moderation/question-reports?status=open',
+      expect: only({}),
+    },
+  ],
+  'POST /api/moderation/questions/:id/hide': [
+    {
+      target: 'TKOPEN01 question',
+      url: (f) => `/api/moderation/questions/${f.questions.open}/hide`,
+      body: { reason: 'Advertising' },
+      expect: only({}),
+    },
+    {
+      target: 'an unknown question',
+      url: () => '/api/moderation/questions/2147483647/hide',
+      body: { reason: 'Advertising' },
+      expect: only({}),
+    },
+  ],
+  'POST /api/moderation/questions/:id/dismiss': [
+    {
+      target: 'TKOPEN01 question',
+      url: (f) => `/api/moderation/questions/${f.questions.open}/dismiss`,
+      body: { reason: 'Fine' },
+      expect: only({}),
+    },
+  ],
+  // --- end of reported questions -----------------------------------------------------------------
   'DELETE /api/tasks/:taskUuid/questions/:id': [
     {
       target: 'TKOPEN01 question (the owner hides it)',

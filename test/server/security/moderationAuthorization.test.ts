@@ -137,6 +137,61 @@ const CASES: Case[] = [
     body: {},
     expect: moderatorOnly(200),
   },
+  // --- Reported questions (issue 20; TKOPEN01's seeded question, reported in beforeAll) ---------
+  {
+    name: 'the open question queue',
+    method: 'GET',
+    url: () => '/api/moderation/question-reports?status=open',
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'the closed question queue',
+    method: 'GET',
+    url: () => '/api/moderation/question-reports',
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'a bad question status filter',
+    method: 'GET',
+    url: () => '/api/moderation/question-reports?status=all',
+    expect: moderatorOnly(422),
+  },
+  {
+    name: 'hide an unknown question',
+    method: 'POST',
+    url: () => '/api/moderation/questions/2147483647/hide',
+    body: { reason: 'Advertising' },
+    expect: moderatorOnly(404),
+  },
+  {
+    name: 'dismiss a malformed question id',
+    method: 'POST',
+    url: () => '/api/moderation/questions/x1/dismiss',
+    body: { reason: 'Advertising' },
+    expect: moderatorOnly(404),
+  },
+  {
+    name: 'hide a question without a reason',
+    method: 'POST',
+    url: (f) => `/api/moderation/questions/${f.questions.open}/hide`,
+    body: { reason: 'no' },
+    expect: moderatorOnly(422),
+  },
+  {
+    name: "dismiss the TKOPEN01 question's reports",
+    method: 'POST',
+    url: (f) => `/api/moderation/questions/${f.questions.open}/dismiss`,
+    body: { reason: 'A fair question' },
+    expect: moderatorOnly(200),
+  },
+  {
+    name: 'hide the TKOPEN01 question',
+    method: 'POST',
+    url: (f) => `/api/moderation/questions/${f.questions.open}/hide`,
+    body: { reason: 'Advertising' },
+    expect: moderatorOnly(200),
+  },
+  // --- end of reported questions -----------------------------------------------------------------
   {
     name: 'own reports',
     method: 'GET',
@@ -169,6 +224,11 @@ beforeAll(async () => {
   agents.set('owner', await loginAgent(t, DEMO_EMAILS.owner));
   agents.set('chosen', await loginAgent(t, DEMO_EMAILS.chosen));
   agents.set('moderator', await loginAgent(t, MODERATOR_EMAIL));
+  // Reported questions: the owner reported TKOPEN01's seeded question.
+  await t.db.query(
+    `INSERT INTO question_reports (question_id, reporter_key, message) VALUES ($1, $2, 'Spam')`,
+    [facts.questions.open, `user:${facts.users.owner}`],
+  );
 });
 afterAll(() => t.close());
 
@@ -187,5 +247,17 @@ it('gives every role on every moderation route the status its case says', async 
   expect(mismatches).toEqual([]);
   // The moderator's decisions were each logged with their reason.
   const log = await t.db.query<{ action: string }>('SELECT action FROM moderation_log ORDER BY id');
-  expect(log.map((r) => r.action)).toEqual(['hide', 'restore', 'suspend', 'unsuspend']);
+  expect(log.map((r) => r.action)).toEqual([
+    'hide',
+    'restore',
+    'suspend',
+    'unsuspend',
+    'dismiss_question',
+    'hide_question',
+  ]);
+  // The hidden question left the task's public list.
+  const questions = await agents
+    .get('visitor')!
+    .request('GET', `/api/tasks/${facts.open.uuid}/questions`);
+  expect(JSON.stringify(questions.json())).not.toContain(`"id":${facts.questions.open},`);
 });

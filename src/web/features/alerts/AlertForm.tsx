@@ -4,14 +4,14 @@ import { Field, Form } from 'react-final-form';
 import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import type { TaskAlert } from '../../../shared/alerts';
-import { LOCALES, type Locale } from '../../../shared/locales';
+import type { Locale } from '../../../shared/locales';
 import type { Category } from '../../../shared/types';
 import { alertSchema } from '../../../shared/validation/alerts';
 import { fieldErrors, isValidationError } from '../../api/baseQuery';
 import { commonMessages } from '../../i18n/commonMessages';
-import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { AddressInput } from '../../ui/AddressInput';
 import { Button } from '../../ui/Button';
+import { LanguageChecks } from '../../ui/LanguageChecks';
 import { shownError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { validateAgainst } from '../offers/validate';
@@ -219,18 +219,7 @@ export function AlertForm({ alert, tree, locale, onSaved, onCancel }: AlertFormP
             )}
             <Fieldset>
               <legend>{intl.formatMessage(messages.languages)}</legend>
-              <Row>
-                {LOCALES.map((code) => (
-                  <Field<string> key={code} name="languages" type="checkbox" value={code}>
-                    {({ input }) => (
-                      <CheckLabel>
-                        <input {...input} />
-                        {LANGUAGE_NAMES[code]}
-                      </CheckLabel>
-                    )}
-                  </Field>
-                ))}
-              </Row>
+              <LanguageChecks name="languages" />
               <GroupError name="languages" />
             </Fieldset>
             <Field<string> name="budget_min">

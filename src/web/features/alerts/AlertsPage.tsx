@@ -10,6 +10,7 @@ import { selectLocale } from '../../i18n/i18nSlice';
 import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink } from '../../ui/Button';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { flattenCategories, useGetCategoriesQuery } from '../categories';
@@ -111,8 +112,10 @@ export default function AlertsPage() {
   const freelancer = Boolean(me?.is_freelancer);
   const { data: alerts, isLoading } = useGetAlertsQuery(undefined, { skip: !freelancer });
   const { data: tree } = useGetCategoriesQuery(locale, { skip: !freelancer });
-  const [deleteAlert] = useDeleteAlertMutation();
+  const [deleteAlert, { isLoading: deleting }] = useDeleteAlertMutation();
   const [editing, setEditing] = useState<TaskAlert | null>(null);
+  // The alert whose Delete was pressed: nothing is deleted before the dialog is confirmed.
+  const [confirming, setConfirming] = useState<TaskAlert | null>(null);
   // A new key after each save resets the new-alert form.
   const [formKey, setFormKey] = useState(0);
   useDocumentTitle(intl.formatMessage(messages.title));
@@ -157,6 +160,7 @@ export default function AlertsPage() {
 
   const remove = async (alert: TaskAlert) => {
     const result = await deleteAlert(alert.id);
+    setConfirming(null);
     if (!('error' in result && result.error)) {
       if (editing?.id === alert.id) setEditing(null);
       dispatch(showNotice({ kind: 'success', message: messages.deleted }));
@@ -194,7 +198,7 @@ export default function AlertsPage() {
                       <Button type="button" $variant="secondary" onClick={() => setEditing(alert)}>
                         {intl.formatMessage(messages.edit)}
                       </Button>
-                      <Button type="button" $variant="danger" onClick={() => void remove(alert)}>
+                      <Button type="button" $variant="danger" onClick={() => setConfirming(alert)}>
                         {intl.formatMessage(messages.delete)}
                       </Button>
                     </>
@@ -217,6 +221,21 @@ export default function AlertsPage() {
         }}
         onCancel={editing ? () => setEditing(null) : undefined}
       />
+      <ConfirmModal
+        isOpen={confirming !== null}
+        title={intl.formatMessage(messages.deleteTitle)}
+        onConfirm={() => {
+          if (confirming) void remove(confirming);
+        }}
+        onCancel={() => setConfirming(null)}
+        loading={deleting}
+        confirmLabel={intl.formatMessage(messages.deleteConfirm)}
+        confirmVariant="danger"
+        size="sm"
+        closeOnlyViaActions={deleting}
+      >
+        <p>{intl.formatMessage(messages.deleteText)}</p>
+      </ConfirmModal>
     </Page>
   );
 }

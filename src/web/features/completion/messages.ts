@@ -15,7 +15,7 @@ export const completionMessages = defineMessages({
     id: 'completion.reviews.hidden',
     defaultMessage: 'Your review is hidden until the other side reviews or until {date}.',
   },
-  reviewRate: { id: 'completion.reviews.rate', defaultMessage: 'Rated {rate} out of 5' },
+  reviewRate: { id: 'completion.reviews.rate', defaultMessage: 'Rated {rate, number} out of 5' },
   reviewNoRate: { id: 'completion.reviews.noRate', defaultMessage: 'No rating' },
   reviewDeletedUser: { id: 'completion.reviews.deletedUser', defaultMessage: 'Deleted user' },
   completed: { id: 'completion.buttons.completed', defaultMessage: 'Completed' },
@@ -48,7 +48,8 @@ export const completionMessages = defineMessages({
   feedbackLabel: { id: 'completion.feedback.label', defaultMessage: 'Feedback (optional)' },
   feedbackLength: {
     id: 'completion.feedback.length',
-    defaultMessage: 'The feedback must be {min} to {max} characters long.',
+    defaultMessage:
+      'The feedback must be {min, number} to {max, plural, one {# character} other {# characters}} long.',
   },
   back: { id: 'completion.back', defaultMessage: 'Back to the reasons' },
   next: { id: 'completion.next', defaultMessage: 'Next' },

@@ -98,7 +98,7 @@ export function FreelancerCardView({
           {rating === null
             ? intl.formatMessage(messages.noRating)
             : intl.formatMessage(messages.rating, {
-                rating: intl.formatNumber(rating, { maximumFractionDigits: 1 }),
+                rating,
               })}
         </Muted>
         <Muted>

@@ -32,7 +32,10 @@ export const freelancersMessages = defineMessages({
   loading: { id: 'freelancers.results.loading', defaultMessage: 'Loading freelancers' },
   reset: { id: 'freelancers.filters.reset', defaultMessage: 'Clear filters' },
   business: { id: 'freelancers.card.business', defaultMessage: 'Business' },
-  rating: { id: 'freelancers.card.rating', defaultMessage: 'Rating: {rating} out of 5' },
+  rating: {
+    id: 'freelancers.card.rating',
+    defaultMessage: 'Rating: {rating, number, ::.#} out of 5',
+  },
   noRating: { id: 'freelancers.card.noRating', defaultMessage: 'No ratings yet' },
   completed: {
     id: 'freelancers.card.completed',

@@ -19,7 +19,7 @@ import { TextAreaField } from '../../ui/TextAreaField';
 import { showNotice } from '../notices/noticesSlice';
 import { validateWith } from '../registration/validationText';
 import { moderationMessages as messages } from './messages';
-import { useDecideMutation, type DecisionArgs } from './moderationApi';
+import { useDecideMutation, type DecisionArgs, type PendingDecision } from './moderationApi';
 
 const Actions = styled.div`
   display: flex;
@@ -44,7 +44,7 @@ export function DecisionForm({
   onDone,
   onCancel,
 }: {
-  decision: Omit<DecisionArgs, 'reason'>;
+  decision: PendingDecision;
   /** What is being decided, e.g. "Hide the task". */
   title: string;
   onDone: () => void;
@@ -95,10 +95,16 @@ export function DecisionForm({
                   <Hint id={hintId}>
                     {optional
                       ? intl.formatMessage(messages.noteHint, { max: MODERATION_REASON_MAX })
-                      : intl.formatMessage(messages.reasonHint, {
-                          min: MODERATION_REASON_MIN,
-                          max: MODERATION_REASON_MAX,
-                        })}
+                      : intl.formatMessage(
+                          // A question's asker is not shown the reason: only the log keeps it.
+                          decision.target === 'questions'
+                            ? messages.questionReasonHint
+                            : messages.reasonHint,
+                          {
+                            min: MODERATION_REASON_MIN,
+                            max: MODERATION_REASON_MAX,
+                          },
+                        )}
                   </Hint>
                 }
                 rows={3}

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { ModerationLogEntry, ModerationReportGroup } from '../../../shared/types';
+import type {
+  ModerationLogEntry,
+  ModerationQuestionReportGroup,
+  ModerationReport,
+  ModerationReportGroup,
+} from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { selectLocale } from '../../i18n/i18nSlice';
@@ -16,8 +21,9 @@ import { DecisionForm } from './DecisionForm';
 import { moderationMessages as messages } from './messages';
 import {
   useGetModerationLogInfiniteQuery,
+  useGetModerationQuestionReportsQuery,
   useGetModerationReportsInfiniteQuery,
-  type DecisionArgs,
+  type PendingDecision,
 } from './moderationApi';
 
 const Page = styled.div`
@@ -51,7 +57,8 @@ const Group = styled.article`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: ${({ theme }) => theme.shadows.card};
-  h2 {
+  h2,
+  h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
     overflow-wrap: anywhere;
@@ -83,6 +90,15 @@ const Reports = styled.ol`
   }
 `;
 
+/** A reported question as written (moderators read it unmasked). */
+const Quote = styled.blockquote`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space.md};
+  border-left: 4px solid ${({ theme }) => theme.colors.border};
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+`;
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -105,12 +121,64 @@ const Log = styled.ol`
 
 const date = (iso: string): string => formatDisplayDateTime(new Date(iso));
 
-type Pending = Omit<DecisionArgs, 'reason'>;
+type Pending = PendingDecision;
+
+/** Every report of a group, oldest first: when, whether anonymous, and its message. */
+function ReportList({ reports }: { reports: ModerationReport[] }) {
+  const intl = useIntl();
+  return (
+    <Reports>
+      {reports.map((report) => (
+        <li key={report.id}>
+          <Muted>
+            {intl.formatMessage(messages.reportedAt, { date: date(report.created_at) })}
+            {report.anonymous ? ` ${intl.formatMessage(messages.anonymous)}` : ''}
+          </Muted>
+          <p>{report.message || intl.formatMessage(messages.noMessage)}</p>
+        </li>
+      ))}
+    </Reports>
+  );
+}
+
+/** The decision buttons of a group, or the reason form of the one chosen. */
+function Decisions({
+  decisions,
+  title,
+}: {
+  decisions: Pending[];
+  title: (decision: Pending) => string;
+}) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  if (pending) {
+    return (
+      <DecisionForm
+        decision={pending}
+        title={title(pending)}
+        onDone={() => setPending(null)}
+        onCancel={() => setPending(null)}
+      />
+    );
+  }
+  return (
+    <Actions>
+      {decisions.map((d) => (
+        <Button
+          key={d.action}
+          type="button"
+          $variant={d.action === 'hide' || d.action === 'suspend' ? 'danger' : 'secondary'}
+          onClick={() => setPending(d)}
+        >
+          {title(d)}
+        </Button>
+      ))}
+    </Actions>
+  );
+}
 
 function ReportGroup({ group }: { group: ModerationReportGroup }) {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
-  const [pending, setPending] = useState<Pending | null>(null);
   const { task } = group;
   const { author } = task;
   const hidden = task.hidden_at !== null;
@@ -148,37 +216,67 @@ function ReportGroup({ group }: { group: ModerationReportGroup }) {
           {intl.formatMessage(messages.hiddenBadge, { reason: task.hidden_reason ?? '' })}
         </Hidden>
       )}
-      <Reports>
-        {group.reports.map((report) => (
-          <li key={report.id}>
-            <Muted>
-              {intl.formatMessage(messages.reportedAt, { date: date(report.created_at) })}
-              {report.anonymous ? ` ${intl.formatMessage(messages.anonymous)}` : ''}
-            </Muted>
-            <p>{report.message || intl.formatMessage(messages.noMessage)}</p>
-          </li>
-        ))}
-      </Reports>
-      {pending ? (
-        <DecisionForm
-          decision={pending}
-          title={intl.formatMessage(messages[pending.action])}
-          onDone={() => setPending(null)}
-          onCancel={() => setPending(null)}
+      <ReportList reports={group.reports} />
+      <Decisions decisions={decisions} title={(d) => intl.formatMessage(messages[d.action])} />
+    </Group>
+  );
+}
+
+/** A reported question (issue 20): the question as written, its task, author, reports. */
+function QuestionReportGroup({ group }: { group: ModerationQuestionReportGroup }) {
+  const intl = useIntl();
+  const locale = useAppSelector(selectLocale);
+  const { question, task } = group;
+  const { author } = question;
+  const headingId = `moderation-question-${question.id}`;
+  const open = group.reports.some((r) => r.status === 'open');
+  // Hiding a question its task's owner hid still decides its open reports (action taken).
+  const decisions: Pending[] = [
+    ...(question.hidden_at === null || open
+      ? [{ target: 'questions', action: 'hide', id: question.id } as const]
+      : []),
+    ...(open ? [{ target: 'questions', action: 'dismiss', id: question.id } as const] : []),
+  ];
+  return (
+    <Group aria-labelledby={headingId} data-question={question.id}>
+      <h3 id={headingId}>
+        {intl.formatMessage(messages.questionOn, {
+          title: task.title,
+          link: (chunks: ReactNode[]) => (
+            // formatMessage hands back a list: the link needs a key.
+            <Link key="task" to={routePath(locale, 'task', { slug: task.identifier })}>
+              {chunks}
+            </Link>
+          ),
+        })}
+      </h3>
+      <Quote>{question.message}</Quote>
+      <Muted>
+        {author.deleted
+          ? intl.formatMessage(messages.questionAskedDeleted, { date: date(question.created_at) })
+          : intl.formatMessage(messages.questionAsked, {
+              name: author.full_name,
+              date: date(question.created_at),
+            })}
+        {author.suspended_at ? ` (${intl.formatMessage(messages.authorSuspended)})` : ''}
+        {' · '}
+        {intl.formatMessage(messages.reportsCount, { count: group.reports_count })}
+      </Muted>
+      {question.hidden_at !== null && (
+        <Hidden>
+          {question.hidden_reason === null
+            ? intl.formatMessage(messages.questionHiddenByOwner)
+            : intl.formatMessage(messages.hiddenBadge, { reason: question.hidden_reason })}
+        </Hidden>
+      )}
+      <ReportList reports={group.reports} />
+      {decisions.length > 0 && (
+        <Decisions
+          decisions={decisions}
+          title={(d) =>
+            intl.formatMessage(d.action === 'hide' ? messages.hideQuestion : messages.dismiss)
+          }
         />
-      ) : (
-        <Actions>
-          {decisions.map((d) => (
-            <Button
-              key={d.action}
-              type="button"
-              $variant={d.action === 'hide' || d.action === 'suspend' ? 'danger' : 'secondary'}
-              onClick={() => setPending(d)}
-            >
-              {intl.formatMessage(messages[d.action])}
-            </Button>
-          ))}
-        </Actions>
       )}
     </Group>
   );
@@ -198,6 +296,11 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
           target,
         })}
       </p>
+      {entry.question && (
+        <Muted>
+          {intl.formatMessage(messages.logQuestion, { message: entry.question.message })}
+        </Muted>
+      )}
       {entry.reason && (
         <Muted>{intl.formatMessage(messages.logReason, { reason: entry.reason })}</Muted>
       )}
@@ -258,6 +361,7 @@ export default function ModerationPage() {
   const { data: me, isLoading: meLoading } = useMeQuery();
   const moderator = Boolean(me?.is_moderator);
   const reports = useGetModerationReportsInfiniteQuery(status, { skip: !moderator });
+  const questions = useGetModerationQuestionReportsQuery(status, { skip: !moderator });
   const log = useGetModerationLogInfiniteQuery(undefined, { skip: !moderator });
   useDocumentTitle(intl.formatMessage(messages.title));
 
@@ -306,6 +410,34 @@ export default function ModerationPage() {
           </Groups>
         )}
         <ShowMore query={reports} label={messages.showMoreReports} />
+      </section>
+      <section aria-labelledby="moderation-questions-title">
+        <h2 id="moderation-questions-title">{intl.formatMessage(messages.questionsTitle)}</h2>
+        {!questions.data ? (
+          <Spinner />
+        ) : (
+          <>
+            <p>
+              {intl.formatMessage(messages.questionsCounts, {
+                reports: questions.data.counts.open_reports,
+                questions: questions.data.counts.open_questions,
+              })}
+            </p>
+            {questions.data.groups.length === 0 ? (
+              <p>
+                {intl.formatMessage(
+                  status === 'open' ? messages.questionsEmpty : messages.questionsEmptyClosed,
+                )}
+              </p>
+            ) : (
+              <Groups>
+                {questions.data.groups.map((group) => (
+                  <QuestionReportGroup key={group.question.id} group={group} />
+                ))}
+              </Groups>
+            )}
+          </>
+        )}
       </section>
       <section aria-labelledby="moderation-log-title">
         <h2 id="moderation-log-title">{intl.formatMessage(messages.logTitle)}</h2>

@@ -53,7 +53,10 @@ const PILL: Record<MyReport['status'], PillStatus> = {
 
 const date = (iso: string): string => formatDisplayDateTime(new Date(iso));
 
-/** /{locale}/my-reports (issue 19): the signed-in user's reports and their outcome. */
+/**
+ * /{locale}/my-reports (issue 19): the signed-in user's reports (of tasks and of questions on
+ * them) and their outcome.
+ */
 export default function MyReportsPage() {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
@@ -78,7 +81,7 @@ export default function MyReportsPage() {
       ) : (
         <List>
           {reports.map((report) => (
-            <Item key={report.id}>
+            <Item key={`${report.subject}-${report.id}`}>
               <p>
                 {report.task ? (
                   <Link to={routePath(locale, 'task', { slug: report.task.identifier })}>
@@ -88,6 +91,9 @@ export default function MyReportsPage() {
                   intl.formatMessage(messages.taskGone)
                 )}
               </p>
+              {report.subject === 'question' && (
+                <Muted>{intl.formatMessage(messages.question)}</Muted>
+              )}
               <div>
                 <StatusPill
                   status={PILL[report.status]}

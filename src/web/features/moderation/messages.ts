@@ -43,11 +43,12 @@ export const moderationMessages = defineMessages({
   reasonLabel: { id: 'moderation.reason.label', defaultMessage: 'Reason' },
   reasonHint: {
     id: 'moderation.reason.hint',
-    defaultMessage: 'Required, {min} to {max} characters. The task’s author sees it.',
+    defaultMessage:
+      'Required, {min, number} to {max, plural, one {# character} other {# characters}}. The task’s author sees it.',
   },
   noteHint: {
     id: 'moderation.reason.noteHint',
-    defaultMessage: 'Optional, at most {max} characters.',
+    defaultMessage: 'Optional, at most {max, plural, one {# character} other {# characters}}.',
   },
   confirm: { id: 'moderation.reason.confirm', defaultMessage: 'Confirm' },
   cancel: { id: 'moderation.reason.cancel', defaultMessage: 'Cancel' },
@@ -62,12 +63,59 @@ export const moderationMessages = defineMessages({
   logEntry: {
     id: 'moderation.log.entry',
     defaultMessage:
-      '{moderator}: {action, select, hide {hid the task} restore {restored the task} dismiss {dismissed the reports about} suspend {suspended} unsuspend {lifted the suspension of} other {decided on}} “{target}”',
+      '{moderator}: {action, select, hide {hid the task} restore {restored the task} dismiss {dismissed the reports about} suspend {suspended} unsuspend {lifted the suspension of} hide_question {hid a question on} dismiss_question {dismissed the reports about a question on} other {decided on}} “{target}”',
   },
   logReason: { id: 'moderation.log.reason', defaultMessage: 'Reason: {reason}' },
   logDeleted: { id: 'moderation.log.deleted', defaultMessage: 'a deleted item' },
   showMoreReports: { id: 'moderation.showMore.reports', defaultMessage: 'Show more reports' },
   showMoreLog: { id: 'moderation.showMore.log', defaultMessage: 'Show older decisions' },
+  // Reported questions (issue 20).
+  questionsTitle: {
+    id: 'moderation.questions.title',
+    defaultMessage: 'Reported questions',
+  },
+  questionsCounts: {
+    id: 'moderation.questions.counts',
+    defaultMessage:
+      '{reports, plural, one {# open report} other {# open reports}} about {questions, plural, one {# question} other {# questions}}',
+  },
+  questionsEmpty: {
+    id: 'moderation.questions.empty',
+    defaultMessage: 'There are no open reports about questions.',
+  },
+  questionsEmptyClosed: {
+    id: 'moderation.questions.emptyClosed',
+    defaultMessage: 'No report about a question has been decided yet.',
+  },
+  questionOn: {
+    id: 'moderation.question.on',
+    defaultMessage: 'Question on “<link>{title}</link>”',
+  },
+  questionAsked: {
+    id: 'moderation.question.asked',
+    defaultMessage: 'Asked by {name} on {date}',
+  },
+  questionAskedDeleted: {
+    id: 'moderation.question.askedDeleted',
+    defaultMessage: 'Asked on {date}; the asker’s account was deleted',
+  },
+  questionHiddenByOwner: {
+    id: 'moderation.question.hiddenByOwner',
+    defaultMessage: 'Hidden by the task’s owner',
+  },
+  hideQuestion: {
+    id: 'moderation.action.hideQuestion',
+    defaultMessage: 'Hide the question',
+  },
+  questionReasonHint: {
+    id: 'moderation.reason.questionHint',
+    defaultMessage:
+      'Required, {min} to {max} characters. It is kept in the decision log; the question’s author does not see it.',
+  },
+  logQuestion: {
+    id: 'moderation.log.question',
+    defaultMessage: 'Question: {message}',
+  },
 });
 
 /** "My reports" (issue 19): `myReports.` ids, in the catalog's `later` part. */
@@ -76,9 +124,10 @@ export const myReportsMessages = defineMessages({
   intro: {
     id: 'myReports.intro',
     defaultMessage:
-      'The tasks you reported while logged in, and what the moderators decided. Reports sent without an account have no follow-up.',
+      'The tasks and questions you reported while logged in, and what the moderators decided. Reports sent without an account have no follow-up.',
   },
-  empty: { id: 'myReports.empty', defaultMessage: 'You have not reported any task.' },
+  empty: { id: 'myReports.empty', defaultMessage: 'You have not reported anything yet.' },
+  question: { id: 'myReports.question', defaultMessage: 'About a question on this task' },
   reportedAt: { id: 'myReports.date', defaultMessage: 'Reported {date}' },
   decidedAt: { id: 'myReports.decided', defaultMessage: 'Decided {date}' },
   status: {

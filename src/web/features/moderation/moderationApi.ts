@@ -1,13 +1,27 @@
-import type { ModerationLogEntry, ModerationReportsPage, MyReport } from '../../../shared/types';
+import type {
+  ModerationLogEntry,
+  ModerationQuestionReportsPage,
+  ModerationReportsPage,
+  MyReport,
+} from '../../../shared/types';
 import { api, unwrap, type Envelope } from '../../api/api';
 
-/** A moderator's decision (issue 19): on a task or on its author. */
+/** A moderator's decision (issue 19): on a task, on its author, or on a reported question. */
 export type TaskDecision = 'hide' | 'restore' | 'dismiss';
 export type UserDecision = 'suspend' | 'unsuspend';
+export type QuestionDecision = 'hide' | 'dismiss';
 
 export type DecisionArgs =
   | { target: 'tasks'; action: TaskDecision; uuid: string; reason: string }
-  | { target: 'users'; action: UserDecision; uuid: string; reason: string };
+  | { target: 'users'; action: UserDecision; uuid: string; reason: string }
+  | { target: 'questions'; action: QuestionDecision; id: number; reason: string };
+
+/** A decision waiting for its reason (each member of DecisionArgs without `reason`). */
+export type PendingDecision = DecisionArgs extends infer D
+  ? D extends DecisionArgs
+    ? Omit<D, 'reason'>
+    : never
+  : never;
 
 /** A page's `next_cursor`; null: the first page (as a parameter) or no next page (as an answer). */
 type Cursor = string | null;
@@ -38,6 +52,12 @@ export const moderationApi = api.injectEndpoints({
       transformResponse: unwrap<ModerationReportsPage>,
       providesTags: ['Moderation'],
     }),
+    /** GET /moderation/question-reports?status=open|closed: reported questions (issue 20). */
+    getModerationQuestionReports: build.query<ModerationQuestionReportsPage, 'open' | 'closed'>({
+      query: (status) => `/moderation/question-reports?status=${status}`,
+      transformResponse: unwrap<ModerationQuestionReportsPage>,
+      providesTags: ['Moderation'],
+    }),
     /** GET /moderation/log: the decisions, newest first, keyset-paged as the reports are. */
     getModerationLog: build.infiniteQuery<ModerationLogPage, void, Cursor>({
       infiniteQueryOptions: {
@@ -51,14 +71,16 @@ export const moderationApi = api.injectEndpoints({
       }),
       providesTags: ['Moderation'],
     }),
-    /** POST /moderation/{tasks|users}/{uuid}/{action} { reason }: 422 errors.reason. */
+    /** POST /moderation/{tasks|users|questions}/{uuid|id}/{action} { reason }: 422 errors.reason. */
     decide: build.mutation<unknown, DecisionArgs>({
-      query: ({ target, action, uuid, reason }) => ({
-        url: `/moderation/${target}/${encodeURIComponent(uuid)}/${action}`,
+      query: (args) => ({
+        url: `/moderation/${args.target}/${encodeURIComponent(
+          args.target === 'questions' ? String(args.id) : args.uuid,
+        )}/${args.action}`,
         method: 'POST',
-        body: { reason },
+        body: { reason: args.reason },
       }),
-      invalidatesTags: ['Moderation', 'Task', 'Tasks', 'Categories'],
+      invalidatesTags: ['Moderation', 'Task', 'Tasks', 'Categories', 'Questions'],
     }),
     /** GET /me/reports: the signed-in user's reports and what became of them. */
     getMyReports: build.query<MyReport[], void>({
@@ -71,6 +93,7 @@ export const moderationApi = api.injectEndpoints({
 
 export const {
   useGetModerationReportsInfiniteQuery,
+  useGetModerationQuestionReportsQuery,
   useGetModerationLogInfiniteQuery,
   useDecideMutation,
   useGetMyReportsQuery,

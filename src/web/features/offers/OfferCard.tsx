@@ -179,9 +179,7 @@ export const OfferCard = memo(function OfferCard({
               <Muted
                 role="img"
                 aria-label={intl.formatMessage(messages.rating, {
-                  rating: intl.formatNumber(freelancer.freelancer_rating, {
-                    maximumFractionDigits: 1,
-                  }),
+                  rating: freelancer.freelancer_rating,
                 })}
               >
                 <span aria-hidden="true">

@@ -40,7 +40,10 @@ export const offerMessages = defineMessages({
   assigned: { id: 'offers.notice.assigned', defaultMessage: 'Offer assigned' },
   deletedUser: { id: 'offers.card.deletedUser', defaultMessage: 'Deleted user' },
   business: { id: 'offers.card.business', defaultMessage: 'Business' },
-  rating: { id: 'offers.card.rating', defaultMessage: 'Freelancer rating {rating} of 5' },
+  rating: {
+    id: 'offers.card.rating',
+    defaultMessage: 'Freelancer rating {rating, number, ::.#} of 5',
+  },
   noRating: { id: 'offers.card.noRating', defaultMessage: 'No ratings yet' },
   chosen: { id: 'offers.card.chosen', defaultMessage: 'Chosen' },
   chosenOther: { id: 'offers.card.chosenOther', defaultMessage: 'Chosen other' },

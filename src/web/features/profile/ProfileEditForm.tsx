@@ -3,13 +3,13 @@ import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
-import { LOCALES, type Locale } from '../../../shared/locales';
+import type { Locale } from '../../../shared/locales';
 import { profileSchema } from '../../../shared/validation/profile';
 import { fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
-import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { Button } from '../../ui/Button';
+import { LanguageChecks } from '../../ui/LanguageChecks';
 import { TextField } from '../../ui/TextField';
 import { showNotice } from '../notices/noticesSlice';
 import { profileMessages as messages } from './messages';
@@ -31,19 +31,6 @@ const Fieldset = styled.fieldset`
   legend {
     margin-bottom: ${({ theme }) => theme.space.xs};
     font-weight: 600;
-  }
-`;
-
-const Checks = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space.md};
-
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
-    min-height: 44px;
   }
 `;
 
@@ -134,18 +121,7 @@ export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormV
           <Hint>{intl.formatMessage(messages.phoneHint)}</Hint>
           <Fieldset>
             <legend>{intl.formatMessage(messages.languages)}</legend>
-            <Checks>
-              {LOCALES.map((code) => (
-                <Field<string> key={code} name="languages" type="checkbox" value={code}>
-                  {({ input }) => (
-                    <label>
-                      <input {...input} />
-                      {LANGUAGE_NAMES[code]}
-                    </label>
-                  )}
-                </Field>
-              ))}
-            </Checks>
+            <LanguageChecks name="languages" />
             <Field
               name="languages"
               subscription={{

@@ -173,7 +173,7 @@ function RatingValue({ rating, count }: { rating: number | null; count: number }
     <>
       <StarsOf rating={rating} />{' '}
       {intl.formatMessage(messages.rating, {
-        rating: intl.formatNumber(rating, { maximumFractionDigits: 1 }),
+        rating,
       })}{' '}
       ({intl.formatMessage(messages.reviewsCount, { count })})
     </>

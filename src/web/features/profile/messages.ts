@@ -10,7 +10,7 @@ export const profileMessages = defineMessages({
   customerRating: { id: 'profile.ratings.customer', defaultMessage: 'As a customer' },
   freelancerRating: { id: 'profile.ratings.freelancer', defaultMessage: 'As a freelancer' },
   ratingsHeading: { id: 'profile.ratings.heading', defaultMessage: 'Ratings' },
-  rating: { id: 'profile.ratings.value', defaultMessage: '{rating} out of 5' },
+  rating: { id: 'profile.ratings.value', defaultMessage: '{rating, number, ::.#} out of 5' },
   noRating: { id: 'profile.ratings.none', defaultMessage: 'No ratings yet' },
   reviewsCount: {
     id: 'profile.ratings.reviewsCount',
@@ -26,7 +26,7 @@ export const profileMessages = defineMessages({
     defaultMessage: 'Reviews from customers',
   },
   noReviews: { id: 'profile.reviews.none', defaultMessage: 'No reviews yet.' },
-  reviewRate: { id: 'profile.reviews.rate', defaultMessage: 'Rated {rate} out of 5' },
+  reviewRate: { id: 'profile.reviews.rate', defaultMessage: 'Rated {rate, number} out of 5' },
   reviewOnTask: { id: 'profile.reviews.task', defaultMessage: 'Task: {title}' },
   reviewNotCompleted: { id: 'profile.reviews.notCompleted', defaultMessage: 'Not completed' },
   deletedReviewer: { id: 'profile.reviews.deletedReviewer', defaultMessage: 'Deleted user' },
@@ -72,7 +72,7 @@ export const profileMessages = defineMessages({
   photoLabel: { id: 'profile.photo.label', defaultMessage: 'Image' },
   photoHint: {
     id: 'profile.photo.hint',
-    defaultMessage: 'PNG or JPG, at most {max} KB.',
+    defaultMessage: 'PNG or JPG, at most {max, number} KB.',
   },
   photoAlt: { id: 'profile.photo.alt', defaultMessage: 'Your profile photo' },
   photoPlaceholderAlt: { id: 'profile.photo.placeholderAlt', defaultMessage: 'No photo' },
@@ -85,7 +85,7 @@ export const profileMessages = defineMessages({
   },
   photoTooLarge: {
     id: 'profile.photo.tooLarge',
-    defaultMessage: 'The image must not be larger than {max} KB.',
+    defaultMessage: 'The image must not be larger than {max, number} KB.',
   },
   photoFailed: {
     id: 'profile.photo.failed',
@@ -93,8 +93,14 @@ export const profileMessages = defineMessages({
   },
   // Texts of the shared profile schema's rules (src/shared/validation/profile.ts).
   required: { id: 'profile.errors.required', defaultMessage: 'This field is required.' },
-  minLength: { id: 'profile.errors.minLength', defaultMessage: 'Use at least {min} characters.' },
-  maxLength: { id: 'profile.errors.maxLength', defaultMessage: 'Use at most {max} characters.' },
+  minLength: {
+    id: 'profile.errors.minLength',
+    defaultMessage: 'Use at least {min, plural, one {# character} other {# characters}}.',
+  },
+  maxLength: {
+    id: 'profile.errors.maxLength',
+    defaultMessage: 'Use at most {max, plural, one {# character} other {# characters}}.',
+  },
   phoneFormat: {
     id: 'profile.errors.phone',
     defaultMessage: 'Enter the phone number in international format, e.g. +371 20000000.',

@@ -35,7 +35,7 @@ export const questionMessages = defineMessages({
   answerSave: { id: 'questions.answer.save', defaultMessage: 'Save the answer' },
   cancel: { id: 'questions.cancel', defaultMessage: 'Cancel' },
   submitting: { id: 'questions.submitting', defaultMessage: 'Sending…' },
-  counter: { id: 'questions.counter', defaultMessage: '{count} / {max}' },
+  counter: { id: 'questions.counter', defaultMessage: '{count, number} / {max, number}' },
   hide: { id: 'questions.hide', defaultMessage: 'Hide' },
   hideTitle: { id: 'questions.hide.title', defaultMessage: 'Hide this question?' },
   hideBody: {
@@ -57,7 +57,13 @@ export const questionMessages = defineMessages({
     defaultMessage: 'You have already reported this question',
   },
   required: { id: 'questions.error.required', defaultMessage: 'Write something first.' },
-  tooShort: { id: 'questions.error.too_short', defaultMessage: 'Use at least {min} characters.' },
-  tooLong: { id: 'questions.error.too_long', defaultMessage: 'Use at most {max} characters.' },
+  tooShort: {
+    id: 'questions.error.too_short',
+    defaultMessage: 'Use at least {min, plural, one {# character} other {# characters}}.',
+  },
+  tooLong: {
+    id: 'questions.error.too_long',
+    defaultMessage: 'Use at most {max, plural, one {# character} other {# characters}}.',
+  },
   failed: { id: 'questions.failed', defaultMessage: 'It could not be sent. Try again.' },
 });

@@ -1,18 +1,17 @@
 import { useMemo } from 'react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { Field, Form } from 'react-final-form';
+import { Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { LOCALES } from '../../../shared/locales';
 import { becomeFreelancerSchema } from '../../../shared/validation/profile';
 import { fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { selectLocale } from '../../i18n/i18nSlice';
-import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath, safeNextPath } from '../../i18n/routes';
 import { Button, ButtonLink } from '../../ui/Button';
+import { LanguageChecks } from '../../ui/LanguageChecks';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useGetCategoriesQuery } from '../categories';
@@ -20,7 +19,7 @@ import { showNotice } from '../notices/noticesSlice';
 import { useMeQuery } from '../session/sessionApi';
 import { registrationMessages as messages } from './messages';
 import { useBecomeFreelancerMutation } from './registrationApi';
-import { Card, CategoryChecks, CheckLabel, Fieldset, FormError, GroupError } from './shared';
+import { Card, CategoryChecks, Fieldset, FormError, GroupError } from './shared';
 import { validateWith } from './validationText';
 
 interface Values {
@@ -145,18 +144,7 @@ export default function BecomeFreelancerPage() {
             </Fieldset>
             <Fieldset>
               <legend>{intl.formatMessage(messages.freelancerLanguages)}</legend>
-              <Row>
-                {LOCALES.map((code) => (
-                  <Field<string> key={code} name="languages" type="checkbox" value={code}>
-                    {({ input }) => (
-                      <CheckLabel>
-                        <input {...input} />
-                        {LANGUAGE_NAMES[code]}
-                      </CheckLabel>
-                    )}
-                  </Field>
-                ))}
-              </Row>
+              <LanguageChecks name="languages" />
               <GroupError name="languages" />
             </Fieldset>
             <Button

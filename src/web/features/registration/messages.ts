@@ -11,7 +11,7 @@ export const registrationMessages = defineMessages({
   password: { id: 'registration.password', defaultMessage: 'Password' },
   passwordHint: {
     id: 'registration.passwordHint',
-    defaultMessage: 'At least {min} characters.',
+    defaultMessage: 'At least {min, plural, one {# character} other {# characters}}.',
   },
   terms: {
     id: 'registration.terms',
@@ -72,11 +72,11 @@ export const registrationMessages = defineMessages({
   },
   minLength: {
     id: 'registration.errors.minLength',
-    defaultMessage: 'Use at least {min} characters.',
+    defaultMessage: 'Use at least {min, plural, one {# character} other {# characters}}.',
   },
   maxLength: {
     id: 'registration.errors.maxLength',
-    defaultMessage: 'Use at most {max} characters.',
+    defaultMessage: 'Use at most {max, plural, one {# character} other {# characters}}.',
   },
   acceptTerms: {
     id: 'registration.errors.acceptTerms',
@@ -85,7 +85,7 @@ export const registrationMessages = defineMessages({
   invalid: { id: 'registration.errors.invalid', defaultMessage: 'This value is not valid.' },
   tooManyCategories: {
     id: 'registration.errors.tooManyCategories',
-    defaultMessage: 'Choose at most {max} categories.',
+    defaultMessage: 'Choose at most {max, plural, one {# category} other {# categories}}.',
   },
   // Become a freelancer.
   freelancerTitle: { id: 'registration.freelancer.title', defaultMessage: 'Become a freelancer' },

@@ -1,10 +1,11 @@
 import { Field } from 'react-final-form';
 import styled from 'styled-components';
 import type { Category } from '../../../shared/types';
+import { CheckLabel } from '../../ui/LanguageChecks';
 import { ErrorLine } from '../../ui/TextField';
 import { shownError } from '../../ui/formErrors';
 
-export { shownError };
+export { CheckLabel, shownError };
 
 export const Card = styled.section`
   max-width: 640px;
@@ -21,20 +22,6 @@ export const FormError = styled.p`
   border-radius: ${({ theme }) => theme.radii.sm};
   background: #fdecea;
   color: ${({ theme }) => theme.colors.danger};
-`;
-
-export const CheckLabel = styled.label`
-  display: inline-flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: 44px;
-  padding-top: ${({ theme }) => theme.space.sm};
-
-  input {
-    width: 1.1rem;
-    height: 1.1rem;
-    margin-top: 0.2rem;
-  }
 `;
 
 export const Fieldset = styled.fieldset`

@@ -7,10 +7,10 @@ export const reportMessages = defineMessages({
     id: 'reports.message.label',
     defaultMessage: 'What is wrong with this task?',
   },
-  counter: { id: 'reports.message.counter', defaultMessage: '{count} / {max}' },
+  counter: { id: 'reports.message.counter', defaultMessage: '{count, number} / {max, number}' },
   tooLong: {
     id: 'reports.message.too_long',
-    defaultMessage: 'Use at most {max} characters.',
+    defaultMessage: 'Use at most {max, plural, one {# character} other {# characters}}.',
   },
   submit: { id: 'reports.submit', defaultMessage: 'Send report' },
   submitting: { id: 'reports.submitting', defaultMessage: 'Sending…' },

@@ -7,6 +7,20 @@ export interface LoginRequest {
   password: string;
 }
 
+/** The tags whose data depends on who is asking (not the categories or the reasons' lists). */
+const VIEWER_TAGS: Parameters<typeof api.util.invalidateTags>[0] = [
+  'Task',
+  'Tasks',
+  'Offers',
+  'Profile',
+  'Chat',
+  'Moderation',
+  'MyReports',
+  'Questions',
+  'Alerts',
+  'AlertMatches',
+];
+
 /**
  * onQueryStarted of every mutation that answers with the signed-in user (login, confirming a
  * registration): it becomes `me` at once. A failure is shown by the form that sent it.
@@ -24,6 +38,9 @@ export async function storeSignedInUser(
   try {
     const { data } = await queryFulfilled;
     dispatch(sessionApi.util.upsertQueryData('me', undefined, data));
+    // What a visitor was shown is not what this user may see (a task's offers and contacts, a
+    // hidden task its owner may open): shown queries refetch, the others leave the cache.
+    dispatch(sessionApi.util.invalidateTags(VIEWER_TAGS));
   } catch {
     // The form shows the error.
   }

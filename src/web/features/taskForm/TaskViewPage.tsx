@@ -7,7 +7,7 @@ import { routePath } from '../../i18n/routes';
 import { Redirect } from '../../ui/Redirect';
 import { Spinner } from '../../ui/Spinner';
 import { ErrorPage } from '../errors/ErrorPage';
-import { useGetTaskQuery } from '../tasks/taskApi';
+import { useTaskQuery } from '../tasks/taskApi';
 import { taskFormMessages as messages } from './messages';
 
 /** /tasks/view/{uuid}, where a created task lands: loads it and opens its detail page. */
@@ -15,7 +15,7 @@ export default function TaskViewPage() {
   const intl = useIntl();
   const locale = useAppSelector(selectLocale);
   const { uuid = '' } = useParams();
-  const { data: task, error } = useGetTaskQuery({ slug: uuid, locale }, { skip: uuid === '' });
+  const { data: task, error } = useTaskQuery({ slug: uuid, locale }, { skip: uuid === '' });
 
   if (task) return <Redirect to={routePath(locale, 'task', { slug: task.identifier })} />;
   if (error || uuid === '')

@@ -28,10 +28,10 @@ export const taskFormMessages = defineMessages({
     defaultMessage: 'For example: fix a dripping kitchen tap',
   },
   description: { id: 'taskForm.description.label', defaultMessage: 'Description' },
-  counter: { id: 'taskForm.counter', defaultMessage: '{count} / {max}' },
+  counter: { id: 'taskForm.counter', defaultMessage: '{count, number} / {max, number}' },
   counterLabel: {
     id: 'taskForm.counter.label',
-    defaultMessage: '{count} of {max} characters used',
+    defaultMessage: '{count, number} of {max, plural, one {# character} other {# characters}} used',
   },
   images: { id: 'taskForm.images.label', defaultMessage: 'Images' },
   languages: { id: 'taskForm.languages.label', defaultMessage: 'Languages you speak' },
@@ -96,7 +96,10 @@ export const taskFormMessages = defineMessages({
     defaultMessage: 'Remove the images that cannot be added first.',
   },
   submitting: { id: 'taskForm.submit.submitting', defaultMessage: 'Sending…' },
-  uploadProgress: { id: 'taskForm.upload.progress', defaultMessage: 'Uploading: {percent}%' },
+  uploadProgress: {
+    id: 'taskForm.upload.progress',
+    defaultMessage: 'Uploading: {percent, number}%',
+  },
   uploadCancel: { id: 'taskForm.upload.cancel', defaultMessage: 'Cancel upload' },
   uploadCancelled: {
     id: 'taskForm.upload.cancelled',

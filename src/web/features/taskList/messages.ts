@@ -69,7 +69,7 @@ export const taskListMessages = defineMessages({
   page: { id: 'taskList.filters.page', defaultMessage: 'Page' },
   pastEnd: {
     id: 'taskList.results.pastEnd',
-    defaultMessage: 'There is no page {page} in these results.',
+    defaultMessage: 'There is no page {page, number} in these results.',
   },
   firstPage: { id: 'taskList.results.firstPage', defaultMessage: 'Go to the first page' },
   loading: { id: 'taskList.results.loading', defaultMessage: 'Loading tasks' },
@@ -78,7 +78,7 @@ export const taskListMessages = defineMessages({
   next: { id: 'taskList.pagination.next', defaultMessage: 'Next page' },
   pageOf: {
     id: 'taskList.pagination.pageOf',
-    defaultMessage: 'Page {page} of {pages}',
+    defaultMessage: 'Page {page, number} of {pages, number}',
   },
   budgetRange: { id: 'taskList.card.budgetRange', defaultMessage: '{from} – {to}' },
   budgetLabel: { id: 'taskList.card.budget', defaultMessage: 'Budget' },

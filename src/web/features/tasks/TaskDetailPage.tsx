@@ -41,7 +41,7 @@ import { TaskDetailSkeleton } from './components/TaskDetailSkeleton';
 import { TaskMeta } from './components/TaskMeta';
 import { taskDetailMessages as messages } from './messages';
 import { FormAlert } from '../../ui/FormAlert';
-import { useGetTaskQuery } from './taskApi';
+import { useTaskQuery } from './taskApi';
 import {
   Content,
   Description,
@@ -125,7 +125,7 @@ export default function TaskDetailPage() {
     () => (meUuid ? { uuid: meUuid, is_freelancer: Boolean(meIsFreelancer) } : null),
     [meUuid, meIsFreelancer],
   );
-  const { currentData: task, error } = useGetTaskQuery({ slug, locale });
+  const { currentData: task, error } = useTaskQuery({ slug, locale });
   const status = error ? pageErrorStatus(error) : undefined;
 
   useDocumentTitle(

@@ -14,7 +14,7 @@ export const taskDetailMessages = defineMessages({
   business: { id: 'tasks.detail.author.business', defaultMessage: 'Business' },
   customerRating: {
     id: 'tasks.detail.author.rating',
-    defaultMessage: 'Customer rating {rating} of 5',
+    defaultMessage: 'Customer rating {rating, number, ::.#} of 5',
   },
   noRating: { id: 'tasks.detail.author.noRating', defaultMessage: 'No ratings yet' },
   statusOpen: { id: 'tasks.detail.status.open', defaultMessage: 'Open' },
@@ -91,6 +91,6 @@ export const taskDetailMessages = defineMessages({
   images: { id: 'tasks.detail.images', defaultMessage: 'Photos' },
   imageAlt: {
     id: 'tasks.detail.images.alt',
-    defaultMessage: 'Photo {index} of {count}: {title}',
+    defaultMessage: 'Photo {index, number} of {count, number}: {title}',
   },
 });

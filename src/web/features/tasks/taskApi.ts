@@ -1,6 +1,9 @@
 import type { Locale } from '../../../shared/locales';
 import type { Task } from '../../../shared/types';
+import { useMemo } from 'react';
 import { api, unwrap } from '../../api/api';
+import { pageErrorStatus } from '../../api/baseQuery';
+import { useAppSelector } from '../../app/hooks';
 
 export interface GetTaskArgs {
   /** The task identifier from the URL (the uuid also works). */
@@ -35,4 +38,28 @@ export const taskApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTaskQuery, useDeleteTaskMutation } = taskApi;
+const { useGetTaskQuery } = taskApi;
+export const { useDeleteTaskMutation } = taskApi;
+
+/** The answers that say a task is gone for this viewer (deleted or never there; hidden). */
+const GONE = new Set([404, 410]);
+
+/**
+ * The task for a page. A 404 or 410 already in the store (the server render's, or an earlier
+ * look at the same task) is final: the page shows it without asking again. RTK Query alone would
+ * ask, as it refetches a rejected entry whenever a component subscribes to it (issue 15). Any
+ * other error (a 500, a network failure) is asked again as before. The entry leaves the store a
+ * minute after nothing uses it, and a later visit asks afresh.
+ */
+export function useTaskQuery(args: GetTaskArgs, { skip = false }: { skip?: boolean } = {}) {
+  const { slug, locale } = args;
+  const select = useMemo(() => taskApi.endpoints.getTask.select({ slug, locale }), [slug, locale]);
+  const goneError = useAppSelector((state) => {
+    const entry = select(state);
+    return entry.isError && GONE.has(pageErrorStatus(entry.error)) ? entry.error : undefined;
+  });
+  const result = useGetTaskQuery(args, { skip: skip || goneError !== undefined });
+  return goneError === undefined
+    ? result
+    : { ...result, data: undefined, currentData: undefined, error: goneError };
+}

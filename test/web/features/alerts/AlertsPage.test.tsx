@@ -47,8 +47,12 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-function setup(post: (body: unknown) => Response, me: CurrentUser = janis) {
-  let alerts: TaskAlert[] = [];
+function setup(
+  post: (body: unknown) => Response,
+  me: CurrentUser = janis,
+  initial: TaskAlert[] = [],
+) {
+  let alerts: TaskAlert[] = initial;
   const fetches = routeFetch({
     '/me': () => json(200, { data: me }),
     '/categories': () => json(200, { data: TREE }),
@@ -59,6 +63,10 @@ function setup(post: (body: unknown) => Response, me: CurrentUser = janis) {
       return response;
     },
     '/geo/search': () => json(200, { data: [RIGA] }),
+    'DELETE /alerts/7': () => {
+      alerts = [];
+      return new Response(null, { status: 204 });
+    },
   });
   return { ...renderWithProviders(<AlertsPage />, { route: '/en/alerts' }), fetches };
 }
@@ -151,6 +159,33 @@ describe('AlertsPage', () => {
     expect(
       screen.getByText('The alert could not be saved. Check the marked fields.'),
     ).toBeInTheDocument();
+  });
+
+  it('asks before deleting an alert: Cancel keeps it, confirming deletes it (issue 20)', async () => {
+    const { user, fetches } = setup(() => json(500, {}), janis, [saved]);
+    const item = await screen.findByRole('listitem', { name: 'Alert 1' });
+    const deletes = () => fetches.requests.filter((r) => r.method === 'DELETE');
+
+    await user.click(within(item).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this alert?' });
+    expect(
+      within(dialog).getByText(
+        'You will no longer hear about new tasks that match it. This cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes()).toHaveLength(0);
+    expect(screen.getByRole('listitem', { name: 'Alert 1' })).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete this alert?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete alert' }));
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    expect(new URL(deletes()[0].url).pathname).toBe('/api/alerts/7');
+    expect(await screen.findByText('You have no alerts yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Alert 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('tells a customer that alerts are for freelancers', async () => {

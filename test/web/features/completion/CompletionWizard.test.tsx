@@ -115,7 +115,7 @@ describe('completion wizard on the task page', () => {
     await user.type(within(dialog).getByLabelText('Feedback (optional)'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(
-      within(dialog).getByText('The feedback must be 5 to 1000 characters long.'),
+      within(dialog).getByText('The feedback must be 5 to 1,000 characters long.'),
     ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Feedback (optional)'), ' - great job');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));

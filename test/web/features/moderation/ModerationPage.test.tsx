@@ -9,7 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createIntl } from 'react-intl';
-import type { ModerationLogEntry, ModerationReportsPage, Task } from '../../../../src/shared/types';
+import type {
+  ModerationLogEntry,
+  ModerationQuestionReportsPage,
+  ModerationReportsPage,
+  Task,
+} from '../../../../src/shared/types';
 import type { PageRoute } from '../../../../src/web/app/router';
 import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
@@ -81,8 +86,56 @@ const log: ModerationLogEntry[] = [
     moderator: { uuid: moderator.uuid, display_name: 'Māra K.' },
     task: null,
     user: { uuid: AUTHOR, display_name: 'Ivars I.' },
+    question: null,
+  },
+  {
+    id: 10,
+    action: 'hide_question',
+    reason: 'Advertising',
+    created_at: '2026-11-24T10:00:00.000Z',
+    moderator: { uuid: moderator.uuid, display_name: 'Māra K.' },
+    task: { uuid: TASK, identifier: 'TKSPAM01', title: 'Paint the fence' },
+    user: null,
+    question: { id: 41, message: 'Cheap watches, call +371 2612 3456' },
   },
 ];
+
+const questionQueue: ModerationQuestionReportsPage = {
+  status: 'open',
+  counts: { open_reports: 1, open_questions: 1, closed_reports: 0 },
+  groups: [
+    {
+      question: {
+        id: 41,
+        // Moderators read it as written, contacts included.
+        message: 'Cheap watches, call +371 2612 3456',
+        created_at: '2026-11-20T11:00:00.000Z',
+        hidden_at: null,
+        hidden_reason: null,
+        author: {
+          uuid: AUTHOR,
+          full_name: 'Ivars Asker',
+          display_name: 'Ivars A.',
+          suspended_at: null,
+          deleted: false,
+        },
+      },
+      task: { uuid: TASK, identifier: 'TKFENCE1', title: 'Paint the fence', hidden_at: null },
+      reports: [
+        {
+          id: 7,
+          message: 'Selling watches',
+          created_at: '2026-11-21T11:00:00.000Z',
+          status: 'open',
+          decided_at: null,
+          anonymous: false,
+        },
+      ],
+      reports_count: 1,
+      first_reported_at: '2026-11-21T11:00:00.000Z',
+    },
+  ],
+};
 
 /** The lists in keyset pages: page n+1 is asked for with `cursor=p<n+1>` (the server's is opaque). */
 interface Lists {
@@ -109,6 +162,9 @@ function serve(
     if (pathname === '/api/moderation/log') {
       return json(200, { data: lists.log[index], meta: { next_cursor: next(lists.log) } });
     }
+    if (pathname === '/api/moderation/question-reports') {
+      return json(200, { data: questionQueue });
+    }
     if (pathname.startsWith('/api/moderation/')) {
       return json(200, { data: { uuid: TASK, hidden_at: '2026-11-24T10:00:00.000Z' } });
     }
@@ -128,11 +184,17 @@ const pages: PageRoute[] = [
   { name: 'task', load: async () => ({ default: TaskDetailPage }) },
 ];
 
+let consoleErrors: jest.SpyInstance;
 beforeEach(() => {
   jest.spyOn(apiLog, 'response').mockImplementation(() => undefined);
+  consoleErrors = jest.spyOn(console, 'error');
 });
 afterEach(() => {
+  // React warns once per component (a list child without a key, e.g. the question heading's link
+  // from a rich-text message): whichever test renders it first must not see one.
+  const logged = consoleErrors.mock.calls.flat().join(' ');
   jest.restoreAllMocks();
+  expect(logged).not.toMatch(/unique "key"/);
   resetConfigCache();
 });
 
@@ -253,6 +315,65 @@ describe('paging (keyset): "Show more" under the queue and under the log', () =>
     await screen.findByRole('article', { name: 'Cheap watches' });
     expect(await screen.findByText('Reason: Fraudulent offers')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show/ })).toBeNull();
+  });
+});
+
+// jsdom's accessible name puts spaces around the link inside the heading; browsers do not.
+const QUESTION_GROUP = /^Question on “ ?Paint the fence ?”$/;
+
+describe('ModerationPage: reported questions (issue 20)', () => {
+  it('shows each reported question unmasked, its task, author, reports and the log entry', async () => {
+    serve(moderator);
+    renderApp({ route: '/en/moderation', pages });
+    const section = await screen.findByRole('region', { name: 'Reported questions' });
+    expect(await within(section).findByText('1 open report about 1 question')).toBeVisible();
+    const group = within(section).getByRole('article', { name: QUESTION_GROUP });
+    expect(within(group).getByRole('link', { name: 'Paint the fence' })).toHaveAttribute(
+      'href',
+      '/en/tasks/TKFENCE1',
+    );
+    expect(within(group).getByText('Cheap watches, call +371 2612 3456')).toBeInTheDocument();
+    expect(within(group).getByText(/Asked by Ivars Asker on 20\.11\.2026/)).toBeInTheDocument();
+    expect(within(group).getByText(/1 report/)).toBeInTheDocument();
+    expect(within(group).getByText('Selling watches')).toBeInTheDocument();
+    expect(within(group).getByRole('button', { name: 'Hide the question' })).toBeVisible();
+    expect(within(group).getByRole('button', { name: 'Dismiss the reports' })).toBeVisible();
+    // No task or user decision here: the question is what was reported.
+    expect(within(group).queryByRole('button', { name: 'Hide the task' })).toBeNull();
+    expect(within(group).queryByRole('button', { name: 'Suspend the author' })).toBeNull();
+    const logSection = screen.getByRole('region', { name: 'Decision log' });
+    expect(
+      within(logSection).getByText('Māra K.: hid a question on “Paint the fence”'),
+    ).toBeInTheDocument();
+    expect(
+      within(logSection).getByText('Question: Cheap watches, call +371 2612 3456'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for a reason before hiding a question, then posts it to the question route', async () => {
+    const fetch = serve(moderator);
+    const { user: u } = renderApp({ route: '/en/moderation', pages });
+    const section = await screen.findByRole('region', { name: 'Reported questions' });
+    const group = await within(section).findByRole('article', { name: QUESTION_GROUP });
+    await u.click(within(group).getByRole('button', { name: 'Hide the question' }));
+    const form = within(group).getByRole('form', { name: 'Hide the question' });
+    expect(
+      within(form).getByText(
+        /It is kept in the decision log; the question’s author does not see it/,
+      ),
+    ).toBeInTheDocument();
+    await u.type(within(form).getByRole('textbox'), 'ab');
+    await u.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await within(form).findByText('Use at least 3 characters.')).toBeInTheDocument();
+    await u.type(within(form).getByRole('textbox'), 'c advertising');
+    await u.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Decision saved')).toBeInTheDocument();
+    const sent = fetch.mock.calls
+      .map(([input]) => (typeof input === 'string' ? new Request(input) : input))
+      .find((r) => r.url.endsWith('/api/moderation/questions/41/hide'));
+    expect(sent?.method).toBe('POST');
+    expect(await sent?.json()).toEqual({ reason: 'abc advertising' });
+    await waitFor(() => expect(within(group).queryByRole('form')).toBeNull());
   });
 });
 

@@ -150,7 +150,7 @@ describe('offer form', () => {
     await u.type(within(dialog).getByLabelText('Price, EUR'), '900000');
     await u.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(within(dialog).getByText('Use at least 5 characters.')).toBeInTheDocument();
-    expect(within(dialog).getByText('The amount cannot be above 500000.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The amount cannot be above 500,000.')).toBeInTheDocument();
 
     await u.type(within(dialog).getByLabelText('Description'), ' and more');
     await u.clear(within(dialog).getByLabelText('Price, EUR'));

@@ -189,7 +189,7 @@ describe('ProfilePage for its owner', () => {
     await user.upload(input, file('big.png', 'image/png', 2048 * 1024 + 1));
     const preview = screen.getByTestId('photo-preview');
     expect(within(preview).getByRole('alert')).toHaveTextContent(
-      'The image must not be larger than 2048 KB.',
+      'The image must not be larger than 2,048 KB.',
     );
     expect(within(preview).getByRole('img')).toHaveAttribute('src', PHOTO_PLACEHOLDER);
     expect(fetches.to('/me/photo')).toHaveLength(0);

@@ -125,7 +125,7 @@ describe('the questions section', () => {
     const box = await within(region).findByLabelText('Ask the customer a question');
     await user.type(box, 'Tap?');
     await user.click(within(region).getByRole('button', { name: 'Ask' }));
-    expect(box).toHaveAccessibleDescription('4 / 1000 Use at least 5 characters.');
+    expect(box).toHaveAccessibleDescription('4 / 1,000 Use at least 5 characters.');
     expect(questionRequests(fetch, 'POST')).toHaveLength(0);
 
     await user.type(box, ' Is the tap included?');

@@ -43,7 +43,7 @@ describe('ReportModal', () => {
     const dialog = await openModal(user);
     const message = within(dialog).getByLabelText('What is wrong with this task?');
     await user.type(message, '  Spam task  ');
-    expect(within(dialog).getByText('13 / 5000')).toBeInTheDocument();
+    expect(within(dialog).getByText('13 / 5,000')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
     expect(await screen.findByText('Task reported')).toBeInTheDocument();
@@ -61,9 +61,9 @@ describe('ReportModal', () => {
     const message = within(dialog).getByLabelText('What is wrong with this task?');
     await user.click(message);
     await user.paste('x'.repeat(5001));
-    expect(within(dialog).getByText('5001 / 5000')).toBeInTheDocument();
+    expect(within(dialog).getByText('5,001 / 5,000')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(message).toHaveAccessibleDescription('5001 / 5000 Use at most 5000 characters.');
+    expect(message).toHaveAccessibleDescription('5,001 / 5,000 Use at most 5,000 characters.');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -194,8 +194,12 @@ describe('TaskForm: each rule of SPEC 5 shows its message', () => {
   it.each<[string, Partial<TaskFormValues>, RegExp]>([
     ['title too short', { title: 'abcd' }, /^The title must be 5 to 255 characters long\.$/],
     ['title too long', { title: longText(256) }, /^The title must be 5 to 255 characters long\.$/],
-    ['description too short', { description: 'abc' }, /^The description must be 5 to 1000/],
-    ['description too long', { description: longText(1001) }, /^The description must be 5 to 1000/],
+    ['description too short', { description: 'abc' }, /^The description must be 5 to 1,000/],
+    [
+      'description too long',
+      { description: longText(1001) },
+      /^The description must be 5 to 1,000/,
+    ],
     [
       'due start in the past',
       { due_start: `${inDays(-1)}T09:00:00` },
@@ -220,12 +224,12 @@ describe('TaskForm: each rule of SPEC 5 shows its message', () => {
     [
       'budget above the maximum',
       { budget_from: 0, budget_to: 600000 },
-      /^The amount cannot be above 500000\.$/,
+      /^The amount cannot be above 500,000\.$/,
     ],
     [
       'specific budget above the maximum',
       { budget_specific: 999999 },
-      /^The amount cannot be above 500000\.$/,
+      /^The amount cannot be above 500,000\.$/,
     ],
   ])('%s', async (_name, overrides, message) => {
     const { user } = renderForm(validValues(overrides));

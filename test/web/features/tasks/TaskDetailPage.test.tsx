@@ -1,14 +1,16 @@
 /**
  * @jest-environment ./test/support/webEnvironment.ts
  */
+import { act } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import moment from 'moment';
 import type { PageRoute } from '../../../../src/web/app/router';
 import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
 import TaskDetailPage from '../../../../src/web/features/tasks/TaskDetailPage';
+import { sessionApi } from '../../../../src/web/features/session/sessionApi';
 import { taskApi } from '../../../../src/web/features/tasks/taskApi';
-import { embedHydration } from '../../../support/hydration';
+import { embedHydration, embedStore, serverStore } from '../../../support/hydration';
 import { renderApp } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import {
@@ -468,6 +470,55 @@ describe('TaskDetailPage loading', () => {
     await title();
     expect(screen.queryByTestId('task-skeleton')).toBeNull();
     expect(taskRequests(fetchMock)).toHaveLength(0);
+  });
+
+  it.each([404, 410])(
+    "asks no more when the server's render got a %i (a task gone stays gone)",
+    async (status) => {
+      const server = serverStore();
+      serve({ me: null, task: status });
+      await server.dispatch(
+        taskApi.endpoints.getTask.initiate({ slug: 'TKMISSING', locale: 'en' }),
+      );
+      embedStore(server);
+      const fetchMock = serve({ me: null, task: status });
+      const { container } = open('TKMISSING');
+      await waitFor(() =>
+        expect(container.querySelector(`[data-status="${status}"]`)).not.toBeNull(),
+      );
+      // Let any request the first render would start go out.
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(taskRequests(fetchMock)).toHaveLength(0);
+    },
+  );
+
+  it('asks again once the visitor who was shown a 410 logs in (the owner sees the task)', async () => {
+    const server = serverStore();
+    serve({ me: null, task: 410 });
+    await server.dispatch(taskApi.endpoints.getTask.initiate({ slug: 'TK7Q2XYZ', locale: 'en' }));
+    embedStore(server);
+    serve({ me: null, task: 410 });
+    const { container, store } = open();
+    await waitFor(() => expect(container.querySelector('[data-status="410"]')).not.toBeNull());
+
+    // The owner logs in (in another part of the app); the server now answers with the task.
+    const fetchMock = serve({ me: owner, task: makeTask() });
+    const login = jest.fn(async () => json(200, { data: owner }));
+    const served = globalThis.fetch;
+    globalThis.fetch = (async (input: Request | string) => {
+      const request = typeof input === 'string' ? new Request(input) : input;
+      return new URL(request.url).pathname === '/api/login' ? login() : served(request);
+    }) as typeof fetch;
+    await act(async () => {
+      await store.dispatch(
+        sessionApi.endpoints.login.initiate({ email: 'anna@example.com', password: 'secret' }),
+      );
+    });
+    await title();
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(taskRequests(fetchMock)).toHaveLength(1);
   });
 
   it('shows a skeleton while the task loads on client navigation', async () => {

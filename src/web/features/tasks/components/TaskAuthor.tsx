@@ -86,7 +86,7 @@ export function TaskAuthor({ author, locale }: { author: Author | null; locale: 
           <Muted
             role="img"
             aria-label={intl.formatMessage(messages.customerRating, {
-              rating: intl.formatNumber(rating, { maximumFractionDigits: 1 }),
+              rating,
             })}
           >
             <span aria-hidden="true">

@@ -1,0 +1,60 @@
+/**
+ * The moderation page's "Reported questions" (issues 19 and 20) in the server render: a moderator
+ * gets the section with the question as written in the HTML, and the embedded hand-over holds the
+ * same answer, so the browser's first render requests nothing and matches.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ModerationQuestionReportsPage } from '../../../src/shared/types';
+import {
+  buildTestApp,
+  createTask,
+  createUser,
+  loggedInAgent,
+  type Agent,
+  type TestApp,
+} from '../../support/server';
+import { embeddedAnswer, rootOf, SPA_TEMPLATE } from '../../support/spaPage';
+
+const QUESTION = 'Cheap watches, call +371 2912 3456';
+let t: TestApp;
+let dist: string;
+let moderator: Agent;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), SPA_TEMPLATE);
+  t = await buildTestApp({ staticDir: dist });
+  const mod = await createUser(t.db);
+  await t.db.query('UPDATE users SET is_moderator = true WHERE uuid = $1', [mod.uuid]);
+  moderator = await loggedInAgent(t.app, mod);
+  const asker = await createUser(t.db, { is_freelancer: true });
+  const task = await createTask(t.db, { status: 'open', title: 'Paint the fence' });
+  const [question] = await t.db.query<{ id: number }>(
+    `INSERT INTO task_questions (task_uuid, author_uuid, message) VALUES ($1, $2, $3) RETURNING id`,
+    [task.uuid, asker.uuid, QUESTION],
+  );
+  await t.db.query(
+    `INSERT INTO question_reports (question_id, reporter_key, message) VALUES ($1, 'anon:x', 'Ad')`,
+    [question.id],
+  );
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+it('renders the reported questions for a moderator, the question as written', async () => {
+  const res = await moderator.get('/en/moderation');
+  expect(res.statusCode).toBe(200);
+  const root = rootOf(res.body);
+  expect(root).toContain('Reported questions');
+  expect(root).toContain(QUESTION);
+  expect(root).toContain('Hide the question');
+  const embedded = embeddedAnswer<ModerationQuestionReportsPage>(
+    res.body,
+    'getModerationQuestionReports',
+  );
+  expect(embedded?.groups).toHaveLength(1);
+});
