@@ -110,7 +110,7 @@ export const moderationMessages = defineMessages({
   questionReasonHint: {
     id: 'moderation.reason.questionHint',
     defaultMessage:
-      'Required, {min} to {max} characters. It is kept in the decision log; the question’s author does not see it.',
+      'Required, {min, number} to {max, plural, one {# character} other {# characters}}. It is kept in the decision log; the question’s author does not see it.',
   },
   logQuestion: {
     id: 'moderation.log.question',
