@@ -411,6 +411,8 @@ export interface ModerationReportsPage {
   status: 'open' | 'closed';
   groups: ModerationReportGroup[];
   counts: { open_reports: number; open_tasks: number; closed_reports: number };
+  /** The `cursor` of the next page; null on the last (keyset paging). */
+  next_cursor: string | null;
 }
 
 export interface ModerationLogEntry {

@@ -4,7 +4,7 @@
  * outcome in "My reports". axe finds nothing on the new pages. Each run makes its own task.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createTask, userPage, xsrfHeader } from './robustness';
+import { createTask, getData, userPage, xsrfHeader } from './robustness';
 import { expectNoA11yViolations, logIn, waitForHydration } from './support';
 
 /** Console errors and warnings while a page loads and hydrates (as test/e2e/ssr.spec.ts). */
@@ -164,4 +164,30 @@ test('a reported question reaches the moderator, who hides it; the reporter sees
     .filter({ hasText: 'About a question on this task' });
   await expect(item.getByText('Action taken')).toBeVisible();
   await expectNoA11yViolations(reporter, 'my reports: a question report');
+});
+
+test('a suspended user’s open page learns it at once: session ended, login page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Rūta has no offers, so suspending her withdraws nothing; lifting it brings her tasks back.
+  await logIn(page, 'ruta@talka.test');
+  await page.goto('/en/tasks');
+  await waitForHydration(page);
+  const { uuid } = await getData<{ uuid: string }>(page.request, '/api/me');
+  const moderator = await userPage(browser, 'moderator@talka.test', baseURL);
+  const headers = await xsrfHeader(moderator);
+  try {
+    const suspended = await moderator.request.post(`/api/moderation/users/${uuid}/suspend`, {
+      headers,
+      data: { reason: 'Checking that the push stream ends.' },
+    });
+    expect(suspended.status()).toBe(200);
+    // No click, no request of its own: the closed push stream tells the page.
+    await expect(page).toHaveURL(/\/en\/login\?next=%2Fen%2Ftasks$/, { timeout: 10_000 });
+    await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  } finally {
+    await moderator.request.post(`/api/moderation/users/${uuid}/unsuspend`, { headers, data: {} });
+  }
 });

@@ -4,16 +4,18 @@
  */
 import type { PushEvent } from '../../src/server/push';
 import { awaitingActionFor, REVIEW_WINDOW_DAYS } from '../../src/server/completion/awaiting';
-import { REASON_IDS, REASONS } from '../../src/server/db/seedData/reasons';
+import { REASON_IDS } from '../../src/server/db/seedData/reasons';
 import type { Task } from '../../src/shared/types';
 import {
-  agent,
+  agentsFor,
   buildTestApp,
+  createAssignedTask,
   createCategory,
   createOffer,
   createTask,
   createUser,
   randomUuid,
+  seedIncompleteReasons,
   type Agent,
   type TestApp,
   type TestUser,
@@ -25,17 +27,13 @@ let chosen: TestUser;
 let offerer: TestUser;
 let stranger: TestUser;
 let categoryId: number;
+/** The logged-in agent of a user (a visitor's for null). */
+let as: (user: TestUser | null) => Promise<Agent>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // The schema dump has no reference data: the reasons the seed would upsert.
-  for (const r of REASONS) {
-    await t.db.query(
-      `INSERT INTO incomplete_reasons (id, "group", feedback_required, title, position)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-      [r.id, r.group, r.feedbackRequired, JSON.stringify(r.title), r.position],
-    );
-  }
+  as = agentsFor(t.app);
+  await seedIncompleteReasons(t.db);
   owner = await createUser(t.db, { full_name: 'Owner Person' });
   chosen = await createUser(t.db, { full_name: 'Chosen One', is_freelancer: true });
   offerer = await createUser(t.db, { full_name: 'Offer Maker', is_freelancer: true });
@@ -43,19 +41,6 @@ beforeAll(async () => {
   categoryId = (await createCategory(t.db)).id;
 });
 afterAll(() => t.close());
-
-const agents = new Map<string, Agent>();
-/** A logged-in agent per user (logging in once per suite), or a fresh visitor agent. */
-async function as(user: TestUser | null): Promise<Agent> {
-  if (user === null) return agent(t.app);
-  let a = agents.get(user.uuid);
-  if (!a) {
-    a = agent(t.app);
-    expect((await a.login(user.email, user.password)).statusCode).toBe(200);
-    agents.set(user.uuid, a);
-  }
-  return a;
-}
 
 interface Assigned {
   uuid: string;
@@ -68,15 +53,11 @@ async function assignedTask(
   customer: TestUser = owner,
   freelancer: TestUser = chosen,
 ): Promise<Assigned> {
-  const task = await createTask(t.db, {
-    author_uuid: customer.uuid,
+  const { task } = await createAssignedTask(t.db, {
+    customer,
+    freelancer,
     category_id: categoryId,
-    status: 'in_progress',
-    awaiting_action: true,
   });
-  const offer = await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
-  // chosen_at by SQL: no test-realm Date as a parameter.
-  await t.db.query('UPDATE offers SET chosen_at = now() WHERE uuid = $1', [offer.uuid]);
   if (freelancer.uuid !== offerer.uuid) {
     await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: offerer.uuid });
   }

@@ -13,6 +13,7 @@ import {
   createOffer,
   createTask,
   createUser,
+  loggedInAgent,
   randomUuid,
   type Agent,
   type TestApp,
@@ -21,17 +22,9 @@ import {
 
 const EN = { headers: { 'accept-language': 'en' } };
 
-async function loggedIn(t: TestApp, user: TestUser): Promise<Agent> {
-  const a = agent(t.app);
-  expect((await a.login(user.email, user.password)).statusCode).toBe(200);
-  return a;
-}
-
-async function createModerator(t: TestApp): Promise<TestUser> {
-  const user = await createUser(t.db, { full_name: 'Māra Kalniņa' });
-  await t.db.query('UPDATE users SET is_moderator = true WHERE uuid = $1', [user.uuid]);
-  return { ...user, is_moderator: true };
-}
+/** A moderator with a name the log can show. */
+const createModerator = (t: TestApp) =>
+  createUser(t.db, { full_name: 'Māra Kalniņa', is_moderator: true });
 
 const logRows = (t: TestApp) =>
   t.db.query<{
@@ -53,10 +46,10 @@ describe('the report queue and task decisions', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    moderator = await loggedIn(t, await createModerator(t));
+    moderator = await loggedInAgent(t.app, await createModerator(t));
     owner = await createUser(t.db, { full_name: 'Olga Owner' });
     reporter = await createUser(t.db);
-    reporterAgent = await loggedIn(t, reporter);
+    reporterAgent = await loggedInAgent(t.app, reporter);
     categoryId = (await createCategory(t.db)).id;
     const task = await createTask(t.db, {
       author_uuid: owner.uuid,
@@ -172,7 +165,7 @@ describe('the report queue and task decisions', () => {
       (await reporterAgent.post(`/api/tasks/${taskUuid}/report`, { message: 'again' })).statusCode,
     ).toBe(410);
 
-    const ownerView = await (await loggedIn(t, owner)).get(`/api/tasks/${identifier}`);
+    const ownerView = await (await loggedInAgent(t.app, owner)).get(`/api/tasks/${identifier}`);
     expect(ownerView.statusCode).toBe(200);
     expect(ownerView.json().data.moderation).toEqual({
       hidden_at: expect.any(String),
@@ -213,13 +206,13 @@ describe('the report queue and task decisions', () => {
     const freelancer = await createUser(t.db, { is_freelancer: true });
     const task = await createTask(t.db, { author_uuid: owner.uuid, category_id: categoryId });
     await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
-    const ownerAgent = await loggedIn(t, owner);
+    const ownerAgent = await loggedInAgent(t.app, owner);
     const opened = await ownerAgent.post(
       `/api/chat/conversations/task/${task.uuid}/${freelancer.uuid}`,
     );
     expect(opened.statusCode).toBe(201);
     const conversation = opened.json().data.uuid as string;
-    const freelancerAgent = await loggedIn(t, freelancer);
+    const freelancerAgent = await loggedInAgent(t.app, freelancer);
     expect((await freelancerAgent.get(`/api/chat/conversations/${conversation}`)).statusCode).toBe(
       200,
     );
@@ -268,7 +261,9 @@ describe('the report queue and task decisions', () => {
     expect((await logRows(t)).map((r) => r.action)).toEqual(['hide', 'restore']);
 
     const second = await createUser(t.db);
-    await (await loggedIn(t, second)).post(`/api/tasks/${taskUuid}/report`, { message: 'Hmm' });
+    await (
+      await loggedInAgent(t.app, second)
+    ).post(`/api/tasks/${taskUuid}/report`, { message: 'Hmm' });
     const dismissed = await moderator.post(`/api/moderation/tasks/${taskUuid}/dismiss`, {
       reason: 'Not against the rules',
     });
@@ -296,9 +291,9 @@ describe('suspending a user', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     moderatorUser = await createModerator(t);
-    moderator = await loggedIn(t, moderatorUser);
+    moderator = await loggedInAgent(t.app, moderatorUser);
     bad = await createUser(t.db, { is_freelancer: true });
-    badSession = await loggedIn(t, bad);
+    badSession = await loggedInAgent(t.app, bad);
     openTask = (await createTask(t.db, { author_uuid: bad.uuid })).uuid;
     doneTask = (await createTask(t.db, { author_uuid: bad.uuid, status: 'completed' })).uuid;
     othersTask = (await createTask(t.db)).uuid;
@@ -389,5 +384,123 @@ describe('suspending a user', () => {
       user: { uuid: bad.uuid },
     });
     expect(log[1]).toMatchObject({ action: 'suspend', reason: 'Fraudulent offers' });
+  });
+});
+
+describe('paging the queue and the log (keyset cursors)', () => {
+  let t: TestApp;
+  let moderator: Agent;
+  let owner: TestUser;
+  /** Task uuids in the open queue's order (first reported first). */
+  const queued: string[] = [];
+
+  type Page = { groups: { task: { uuid: string } }[]; next_cursor: string | null };
+  const uuidsOf = (page: Page) => page.groups.map((g) => g.task.uuid);
+
+  /** Every page of a list, following next_cursor, `perPage` at a time. */
+  async function walk(path: string, perPage: number) {
+    const pages: { data: unknown; meta?: { next_cursor: string | null } }[] = [];
+    let cursor: string | null = null;
+    do {
+      const sep = path.includes('?') ? '&' : '?';
+      const url = `${path}${sep}per_page=${perPage}${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await moderator.get(url);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      pages.push(body);
+      cursor = body.meta ? body.meta.next_cursor : body.data.next_cursor;
+    } while (cursor && pages.length < 20);
+    return pages;
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    moderator = await loggedInAgent(t.app, await createModerator(t));
+    owner = await createUser(t.db);
+    // Five reported tasks; two of them first reported in the same microsecond (the uuid decides).
+    for (let i = 0; i < 5; i += 1) {
+      const task = await createTask(t.db, { author_uuid: owner.uuid, title: `Reported ${i}` });
+      const at = i === 3 ? '2026-01-01T10:00:02Z' : `2026-01-01T10:00:0${Math.min(i, 2)}Z`;
+      await t.db.query(
+        `INSERT INTO reports (task_uuid, reporter_key, message, created_at)
+         VALUES ($1, $2, 'Spam.', $3::timestamptz + make_interval(secs => 0.000001 * $4))`,
+        [task.uuid, `anon:${i}`, at, i === 3 || i === 2 ? 0 : i],
+      );
+      queued.push(task.uuid);
+    }
+    const tied = queued.slice(2, 4).sort();
+    queued.splice(2, 2, ...tied);
+  });
+  afterAll(() => t.close());
+
+  it('the open queue: pages of per_page groups, each after the last, none twice, none left out', async () => {
+    const pages = await walk('/api/moderation/reports?status=open', 2);
+    expect(pages).toHaveLength(3);
+    expect(pages.flatMap((p) => uuidsOf(p.data as Page))).toEqual(queued);
+    expect((pages[2].data as Page).next_cursor).toBeNull();
+    // The counts are the whole queue's on every page.
+    expect(
+      pages.map((p) => (p.data as { counts: { open_tasks: number } }).counts.open_tasks),
+    ).toEqual([5, 5, 5]);
+  });
+
+  it('a group decided between two pages moves nothing: the next page starts where the last ended', async () => {
+    const first = (await moderator.get('/api/moderation/reports?per_page=2')).json().data as Page;
+    expect(uuidsOf(first)).toEqual(queued.slice(0, 2));
+    const dismissed = await moderator.post(`/api/moderation/tasks/${queued[0]}/dismiss`, {
+      reason: 'Not spam after all.',
+    });
+    expect(dismissed.statusCode).toBe(200);
+    const second = (
+      await moderator.get(`/api/moderation/reports?per_page=2&cursor=${first.next_cursor}`)
+    ).json().data as Page;
+    expect(uuidsOf(second)).toEqual(queued.slice(2, 4));
+  });
+
+  it('the closed queue and the log page the same way, latest first', async () => {
+    for (const uuid of queued.slice(1, 3)) {
+      await moderator.post(`/api/moderation/tasks/${uuid}/hide`, { reason: 'Spam, hidden.' });
+    }
+    const closed = await walk('/api/moderation/reports?status=closed', 1);
+    expect(closed.flatMap((p) => uuidsOf(p.data as Page))).toEqual([
+      queued[2],
+      queued[1],
+      queued[0],
+    ]);
+    const log = await walk('/api/moderation/log', 2);
+    expect(log).toHaveLength(2);
+    const entries = log.flatMap((p) => p.data as { action: string; task: { uuid: string } }[]);
+    expect(entries.map((e) => [e.action, e.task.uuid])).toEqual([
+      ['hide', queued[2]],
+      ['hide', queued[1]],
+      ['dismiss', queued[0]],
+    ]);
+    expect(log[1].meta).toEqual({ next_cursor: null });
+    // Without per_page a page is 100: all of it at once.
+    expect((await moderator.get('/api/moderation/log')).json()).toMatchObject({
+      meta: { next_cursor: null },
+    });
+  });
+
+  it('refuses a cursor it did not make, and a bad per_page, with 422 on the field', async () => {
+    const forged = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const cursor of [
+      'nonsense!',
+      forged(['2026-02-30T10:00:00.000000Z', queued[0]]),
+      forged(['2026-01-01T10:00:00.000000Z', 'not-a-uuid']),
+      forged({ at: 1 }),
+      'x'.repeat(300),
+    ]) {
+      const res = await moderator.get(`/api/moderation/reports?cursor=${cursor}`, EN);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.cursor).toEqual(['This value is not valid.']);
+    }
+    const logCursor = forged(['2026-01-01T10:00:00.000000Z', queued[0]]);
+    expect((await moderator.get(`/api/moderation/log?cursor=${logCursor}`)).statusCode).toBe(422);
+    for (const perPage of ['0', '101', '1.5', 'many']) {
+      const res = await moderator.get(`/api/moderation/log?per_page=${perPage}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.per_page).toBeDefined();
+    }
   });
 });

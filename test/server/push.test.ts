@@ -16,8 +16,10 @@ import {
   buildTestApp,
   createTask,
   createUser,
+  loggedInAgent,
   randomUuid,
   testConfig,
+  type Agent,
   type TestApp,
   type TestUser,
 } from '../support/server';
@@ -216,6 +218,62 @@ describe('GET /api/push', () => {
     expect(t.app.push.size).toBe(1);
     client.close();
     expect(await settled(0)).toBe(0);
+  });
+});
+
+describe('a signed-in stream ends with its session (issue 19)', () => {
+  const cookieOf = (a: Agent) => [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const ended = (client: SseClient, ms = 2000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the stream is open after ${ms} ms`)), ms);
+      client.onEnd(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  it('a suspension closes every stream of the user at once, in every process', async () => {
+    const user = await createUser(t.db);
+    const a = await loggedInAgent(t.app, user);
+    const here = await connect(base, `/api/push?tasks=${randomUuid()}`, cookieOf(a));
+    const there = await connect(secondBase, '/api/push', cookieOf(a));
+    const moderator = await loggedInAgent(t.app, await createUser(t.db, { is_moderator: true }));
+
+    const res = await moderator.post(`/api/moderation/users/${user.uuid}/suspend`, {
+      reason: 'Spam in every task.',
+    });
+    expect(res.statusCode).toBe(200);
+    await Promise.all([ended(here), ended(there)]);
+    await t.app.push.publishUser(user.uuid, { handler: 'chat.message', id: 1 });
+    await sleep(100);
+    expect([...here.events, ...there.events]).toEqual([]);
+  });
+
+  it('a logout elsewhere (the same session ended from another tab) closes the stream at once', async () => {
+    const user = await createUser(t.db);
+    const a = await loggedInAgent(t.app, user);
+    const other = await loggedInAgent(t.app, user);
+    const stream = await connect(secondBase, '/api/push', cookieOf(a));
+    const otherStream = await connect(base, '/api/push', cookieOf(other));
+    expect((await a.post('/api/logout')).statusCode).toBeLessThan(300);
+    await ended(stream);
+    // The user's other session and its stream go on.
+    const event = { handler: 'chat.message', id: 2 };
+    await t.app.push.publishUser(user.uuid, event);
+    expect(await otherStream.next((e) => e.handler === 'chat.message')).toEqual(event);
+  });
+
+  it.each([
+    [
+      'idle longer than the idle lifetime (120 minutes)',
+      `last_seen_at = now() - interval '3 hours'`,
+    ],
+    ['past its absolute lifetime', `expires_at = now() - interval '1 second'`],
+  ])('a session %s ends its stream', async (_case, change) => {
+    const user = await createUser(t.db);
+    const stream = await connect(base, '/api/push', cookieOf(await loggedInAgent(t.app, user)));
+    await t.db.query(`UPDATE sessions SET ${change} WHERE user_uuid = $1`, [user.uuid]);
+    await ended(stream);
   });
 });
 

@@ -6,19 +6,18 @@
  * stored review back in time: no sleeps.
  */
 import { publishDueReviews } from '../../src/server/completion/publish';
-import { REASONS } from '../../src/server/db/seedData/reasons';
 import type { PushEvent } from '../../src/server/push';
 import { loadProfile } from '../../src/server/routes/profiles';
 import { loadTaskEntry } from '../../src/server/tasks/loadTask';
 import { REVIEW_BLIND_DAYS } from '../../src/shared/reviews';
 import type { ActiveProfile, Task, TaskReview } from '../../src/shared/types';
 import {
-  agent,
+  agentsFor,
   buildTestApp,
+  createAssignedTask,
   createCategory,
-  createOffer,
-  createTask,
   createUser,
+  seedIncompleteReasons,
   type Agent,
   type TestApp,
   type TestUser,
@@ -27,32 +26,17 @@ import {
 let t: TestApp;
 let stranger: TestUser;
 let categoryId: number;
+/** The logged-in agent of a user (a visitor's for null). */
+let as: (user: TestUser | null) => Promise<Agent>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const r of REASONS) {
-    await t.db.query(
-      `INSERT INTO incomplete_reasons (id, "group", feedback_required, title, position)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-      [r.id, r.group, r.feedbackRequired, JSON.stringify(r.title), r.position],
-    );
-  }
+  as = agentsFor(t.app);
+  await seedIncompleteReasons(t.db);
   stranger = await createUser(t.db, { full_name: 'Some Body' });
   categoryId = (await createCategory(t.db)).id;
 });
 afterAll(() => t.close());
-
-const agents = new Map<string, Agent>();
-async function as(user: TestUser | null): Promise<Agent> {
-  if (user === null) return agent(t.app);
-  let a = agents.get(user.uuid);
-  if (!a) {
-    a = agent(t.app);
-    expect((await a.login(user.email, user.password)).statusCode).toBe(200);
-    agents.set(user.uuid, a);
-  }
-  return a;
-}
 
 interface Finished {
   uuid: string;
@@ -65,14 +49,11 @@ interface Finished {
 async function assignedTask(): Promise<Finished> {
   const owner = await createUser(t.db, { full_name: 'Olga Owner' });
   const freelancer = await createUser(t.db, { full_name: 'Frank Freelancer', is_freelancer: true });
-  const task = await createTask(t.db, {
-    author_uuid: owner.uuid,
+  const { task } = await createAssignedTask(t.db, {
+    customer: owner,
+    freelancer,
     category_id: categoryId,
-    status: 'in_progress',
-    awaiting_action: true,
   });
-  const offer = await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
-  await t.db.query('UPDATE offers SET chosen_at = now() WHERE uuid = $1', [offer.uuid]);
   return { uuid: task.uuid, identifier: task.identifier, owner, freelancer };
 }
 

@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from '../../config';
 import { buildServer } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
 import { pgliteDb, type Db } from '../../src/server/db/db';
+import { REASONS } from '../../src/server/db/seedData/reasons';
 import { displayNameOf, type UserRow } from '../../src/server/users';
 import type { PgliteOpener } from './serverEnvironment';
 import { ensureSchemaDump } from './serverSchema';
@@ -205,6 +206,8 @@ export interface UserInput {
   freelancer_rating?: number | null;
   last_seen_at?: Date | null;
   deleted_at?: Date | null;
+  /** A moderator (issue 19). */
+  is_moderator?: boolean;
 }
 
 export type TestUser = UserRow & { password: string };
@@ -215,8 +218,8 @@ export async function createUser(db: Db, input: UserInput = {}): Promise<TestUse
   const rows = await db.query<UserRow>(
     `INSERT INTO users (email, password_hash, full_name, display_name, is_legal, is_freelancer,
                         phone_number, photo_path, customer_rating, freelancer_rating, last_seen_at,
-                        deleted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+                        deleted_at, is_moderator)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
     [
       input.email ?? `user-${unique()}@example.test`,
       await cachedHash(password),
@@ -230,6 +233,7 @@ export async function createUser(db: Db, input: UserInput = {}): Promise<TestUse
       input.freelancer_rating ?? null,
       input.last_seen_at ?? null,
       input.deleted_at ?? null,
+      input.is_moderator ?? false,
     ],
   );
   return { ...rows[0], password };
@@ -393,4 +397,49 @@ export async function loggedInAgent(app: FastifyInstance, user: TestUser): Promi
   const res = await a.login(user.email, user.password);
   if (res.statusCode !== 200) throw new Error(`login as ${user.email} answered ${res.statusCode}`);
   return a;
+}
+
+/** The logged-in agent of each user, logging in once per suite; a fresh visitor agent for null. */
+export function agentsFor(app: FastifyInstance): (user: TestUser | null) => Promise<Agent> {
+  const agents = new Map<string, Agent>();
+  return async (user) => {
+    if (user === null) return agent(app);
+    let a = agents.get(user.uuid);
+    if (!a) {
+      a = await loggedInAgent(app, user);
+      agents.set(user.uuid, a);
+    }
+    return a;
+  };
+}
+
+/** The incomplete reasons the seed would upsert (the schema dump has no reference data). */
+export async function seedIncompleteReasons(db: Db): Promise<void> {
+  for (const r of REASONS) {
+    await db.query(
+      `INSERT INTO incomplete_reasons (id, "group", feedback_required, title, position)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+      [r.id, r.group, r.feedbackRequired, JSON.stringify(r.title), r.position],
+    );
+  }
+}
+
+/** An in_progress task awaiting action whose `freelancer`'s offer is chosen. */
+export async function createAssignedTask(
+  db: Db,
+  input: { customer: TestUser; freelancer: TestUser; category_id: number },
+): Promise<{ task: TestTask; offer: TestOffer }> {
+  const task = await createTask(db, {
+    author_uuid: input.customer.uuid,
+    category_id: input.category_id,
+    status: 'in_progress',
+    awaiting_action: true,
+  });
+  const offer = await createOffer(db, {
+    task_uuid: task.uuid,
+    freelancer_uuid: input.freelancer.uuid,
+  });
+  // chosen_at by SQL: no test-realm Date as a parameter.
+  await db.query('UPDATE offers SET chosen_at = now() WHERE uuid = $1', [offer.uuid]);
+  return { task, offer };
 }

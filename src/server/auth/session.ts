@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../../config';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../errors';
 import { issueCsrfToken, sessionCookieName } from './csrf';
 import { isApiUrl } from '../validate';
@@ -46,6 +46,33 @@ interface SessionUserRow extends UserRow {
   fresh_ms: number;
 }
 
+/** A live session (`s`, its user `u`; `$2` the idle minutes): not expired, not idle, user allowed. */
+const LIVE_SESSION = `s.expires_at > now()
+        AND s.last_seen_at > now() - make_interval(mins => $2)
+        AND u.deleted_at IS NULL AND u.suspended_at IS NULL`;
+
+/**
+ * Which of these sessions are still live, each with how long it stays live without a request (ms):
+ * the push streams' check (push/sessionGuard.ts), by the same rule as the lookup below.
+ */
+export async function liveSessions(
+  db: Queryable,
+  config: Pick<ServerConfig, 'sessionIdleMinutes'>,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; live_ms: number }>(
+    `SELECT s.id,
+            (EXTRACT(EPOCH FROM LEAST(s.expires_at,
+                                      s.last_seen_at + make_interval(mins => $2)) - now())
+              * 1000)::float8 AS live_ms
+       FROM sessions s JOIN users u ON u.uuid = s.user_uuid
+      WHERE s.id = ANY($1::text[]) AND ${LIVE_SESSION}`,
+    [[...ids], config.sessionIdleMinutes],
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.live_ms)]));
+}
+
 /**
  * Looks up the session cookie; null when absent, expired, or the user is gone or suspended (a
  * suspension also deletes the user's sessions; this keeps one that raced it from acting).
@@ -60,9 +87,7 @@ async function lookup(db: Db, config: ServerConfig, token: string): Promise<Sess
                                       COALESCE(u.last_seen_at, now()) + make_interval(secs => $4))
                                 - now()) * 1000)::float8 AS fresh_ms
        FROM sessions s JOIN users u ON u.uuid = s.user_uuid
-      WHERE s.id = $1 AND s.expires_at > now()
-        AND s.last_seen_at > now() - make_interval(mins => $2)
-        AND u.deleted_at IS NULL AND u.suspended_at IS NULL`,
+      WHERE s.id = $1 AND ${LIVE_SESSION}`,
     [
       hashToken(token),
       config.sessionIdleMinutes,

@@ -20,6 +20,7 @@ import type {
 } from '../../shared/types';
 import type { ModerationAction } from '../../shared/validation/moderation';
 import type { Queryable } from '../db/db';
+import { cursorAt, keysetPage, type Keyset } from '../cursor';
 import { HttpError, notFound } from '../errors';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -29,7 +30,7 @@ const isoOrNull = (value: Date | string | null): string | null =>
 /** The task statuses a suspension hides (a task still taking offers). */
 const OPEN_TASK_STATUSES_SQL = `('new', 'open')`;
 
-/** At most this many task groups per page of the queue, and entries of the log. */
+/** At most this many task groups per page of the queue, and entries of the log (the default page). */
 export const MODERATION_PAGE_GROUPS = 100;
 export const MODERATION_LOG_ENTRIES = 100;
 
@@ -85,16 +86,27 @@ const toAuthor = (row: AuthorColumns): ModerationTaskAuthor => ({
   deleted: row.author_deleted,
 });
 
+/** A group's sort key in a queue: when it was first reported (open), last decided (closed). */
+const queueKey = (open: boolean): string => (open ? 'min(r.created_at)' : 'max(r.decided_at)');
+
 /**
  * The end of a queue query: open reports (oldest group first) or decided ones (latest decided
- * first), grouped by `groupBy` (its first column breaks ties), at most MODERATION_PAGE_GROUPS.
+ * first), grouped by `groupBy` (its first column breaks ties), at most `limit` groups
+ * (MODERATION_PAGE_GROUPS); with `after`, those after the keyset $1 (the sort key) and $2 (the
+ * tie-breaker), as ../cursor.ts pages.
  */
-const queuePage = (open: boolean, groupBy: string): string => {
+const queuePage = (
+  open: boolean,
+  groupBy: string,
+  page: { after?: boolean; limit?: number } = {},
+): string => {
   const key = groupBy.split(',')[0];
+  const at = queueKey(open);
   return `WHERE ${open ? `r.status = 'open'` : `r.status <> 'open'`}
       GROUP BY ${groupBy}
-      ORDER BY ${open ? `min(r.created_at), ${key}` : `max(r.decided_at) DESC, ${key}`}
-      LIMIT ${MODERATION_PAGE_GROUPS}`;
+      ${page.after ? `HAVING (${at}, ${key}) ${open ? '>' : '<'} ($1::timestamptz, $2)` : ''}
+      ORDER BY ${open ? `${at}, ${key}` : `${at} DESC, ${key} DESC`}
+      LIMIT ${page.limit ?? MODERATION_PAGE_GROUPS}`;
 };
 
 /** Open reports, the subjects they are about, and decided reports, of one report table. */
@@ -152,24 +164,32 @@ interface GroupRow extends AuthorColumns, GroupReportColumns {
   hidden_reason: string | null;
 }
 
-/** GET /api/moderation/reports: reports grouped by task; open ones oldest first. */
+/**
+ * GET /api/moderation/reports: reports grouped by task; open ones oldest first, closed ones
+ * latest decided first; a page of `limit` groups after the cursor's group (keyset, ../cursor.ts).
+ */
 export async function listReportGroups(
   db: Queryable,
   status: 'open' | 'closed',
+  page: { after?: Keyset | null; limit?: number } = {},
 ): Promise<ModerationReportsPage> {
   const open = status === 'open';
-  const rows = await db.query<GroupRow>(
+  const limit = page.limit ?? MODERATION_PAGE_GROUPS;
+  const rows = await db.query<GroupRow & { cursor_at: string }>(
     `SELECT t.uuid, t.identifier, t.title, t.status, t.created_at, t.hidden_at, t.hidden_reason,
             ${AUTHOR_COLUMNS},
             ${REPORT_JSON},
-            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at
+            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at,
+            ${cursorAt(queueKey(open))} AS cursor_at
        FROM reports r
        JOIN tasks t ON t.uuid = r.task_uuid
        JOIN users u ON u.uuid = t.author_uuid
-      ${queuePage(open, 't.uuid, u.uuid')}`,
+      ${queuePage(open, 't.uuid, u.uuid', { after: Boolean(page.after), limit: limit + 1 })}`,
+    page.after ? [...page.after] : [],
   );
+  const { rows: shown, next_cursor } = keysetPage(rows, limit, (row) => [row.cursor_at, row.uuid]);
   const counts = await queueCounts(db, 'reports', 'task_uuid');
-  const groups: ModerationReportGroup[] = rows.map((row) => ({
+  const groups: ModerationReportGroup[] = shown.map((row) => ({
     task: {
       uuid: row.uuid,
       identifier: row.identifier,
@@ -190,6 +210,7 @@ export async function listReportGroups(
       open_tasks: counts.open_subjects,
       closed_reports: counts.closed_reports,
     },
+    next_cursor,
   };
 }
 
@@ -273,10 +294,14 @@ interface LogRow {
   question_message: string | null;
 }
 
-/** GET /api/moderation/log: the latest decisions, newest first. */
-export async function listLog(db: Queryable): Promise<ModerationLogEntry[]> {
-  const rows = await db.query<LogRow>(
-    `SELECT l.id, l.action, l.reason, l.created_at,
+/** GET /api/moderation/log: the decisions, newest first, a page of `limit` after the cursor's. */
+export async function listLog(
+  db: Queryable,
+  page: { after?: Keyset | null; limit?: number } = {},
+): Promise<{ entries: ModerationLogEntry[]; next_cursor: string | null }> {
+  const limit = page.limit ?? MODERATION_LOG_ENTRIES;
+  const found = await db.query<LogRow & { cursor_at: string }>(
+    `SELECT l.id, l.action, l.reason, l.created_at, ${cursorAt('l.created_at')} AS cursor_at,
             m.uuid AS moderator_uuid, m.display_name AS moderator_display_name,
             t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title,
             u.uuid AS user_uuid, u.display_name AS user_display_name,
@@ -286,10 +311,13 @@ export async function listLog(db: Queryable): Promise<ModerationLogEntry[]> {
        LEFT JOIN tasks t ON t.uuid = l.task_uuid
        LEFT JOIN users u ON u.uuid = l.user_uuid
        LEFT JOIN task_questions q ON q.id = l.question_id
+      ${page.after ? 'WHERE (l.created_at, l.id) < ($1::timestamptz, $2::bigint)' : ''}
       ORDER BY l.created_at DESC, l.id DESC
-      LIMIT ${MODERATION_LOG_ENTRIES}`,
+      LIMIT ${limit + 1}`,
+    page.after ? [...page.after] : [],
   );
-  return rows.map((row) => ({
+  const { rows, next_cursor } = keysetPage(found, limit, (row) => [row.cursor_at, String(row.id)]);
+  const entries: ModerationLogEntry[] = rows.map((row) => ({
     id: Number(row.id),
     action: row.action,
     reason: row.reason,
@@ -308,6 +336,7 @@ export async function listLog(db: Queryable): Promise<ModerationLogEntry[]> {
         ? { id: Number(row.question_id), message: row.question_message }
         : null,
   }));
+  return { entries, next_cursor };
 }
 
 /** GET /api/me/reports: what a signed-in user reported (tasks and questions), newest first. */

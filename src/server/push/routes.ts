@@ -8,7 +8,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors';
 import { rateLimitKey } from '../plugins/clientAddress';
+import { liveSessions } from '../auth/session';
 import { isUuid, type PushEvent } from './hub';
+import { createSessionGuard } from './sessionGuard';
 import '../types';
 import './plugin';
 
@@ -48,6 +50,11 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
   // (PUSH_STREAMS_PER_ADDRESS) and per user (PUSH_STREAMS_PER_USER); beyond, 429 (counted per process).
   const byAddress = streamCounter();
   const byUser = streamCounter();
+  const guard = createSessionGuard(
+    app.readModel.bus,
+    (ids) => liveSessions(app.db, app.config, ids),
+    (err) => app.log.warn({ err }, 'push: a session check failed'),
+  );
   app.get<{ Querystring: { tasks?: string | string[] } }>('/push', async (request, reply) => {
     const tasks = parseTaskList(request.query.tasks);
     const user = request.user;
@@ -68,9 +75,11 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
     const write = (chunk: string) => {
       if (!ended) stream.write(chunk);
     };
-    const unsubscribe = app.push.subscribe({ tasks, userUuid: user?.uuid ?? null }, (event) =>
-      write(formatEvent(event)),
-    );
+    const unsubscribe = app.push.subscribe({ tasks, userUuid: user?.uuid ?? null }, (event) => {
+      // A session past its known lifetime gets no more events: the stream ends instead.
+      if (guarded && !guarded.live()) end();
+      else write(formatEvent(event));
+    });
 
     const end = () => {
       if (ended) return;
@@ -79,24 +88,17 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
       if (user) byUser.remove(user.uuid);
       clearInterval(timer);
       unsubscribe();
+      guarded?.stop();
       app.pushStreams.delete(end);
       stream.end();
     };
 
-    // Keep-alive; a logged-in stream also ends once its session is gone (logout, expiry), so
-    // personal events stop and the browser reconnects as whoever it is now.
+    // A signed-in stream ends as soon as its session does: suspension, logout elsewhere, expiry.
+    const guarded = user && sessionId ? guard.watch(sessionId, user.uuid, () => end()) : null;
+
     const timer = setInterval(() => {
-      write(': keep-alive\n\n');
-      if (!sessionId) return;
-      app.db
-        .query<{ ok: number }>(
-          'SELECT 1 AS ok FROM sessions WHERE id = $1 AND expires_at > now()',
-          [sessionId],
-        )
-        .then((rows) => {
-          if (rows.length === 0) end();
-        })
-        .catch(() => undefined);
+      if (guarded && !guarded.live()) end();
+      else write(': keep-alive\n\n');
     }, KEEP_ALIVE_MS);
     timer.unref();
 

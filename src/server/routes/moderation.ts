@@ -3,7 +3,8 @@
  * anything else is looked at (so a non-moderator learns nothing about which uuids exist).
  *
  *   GET  /moderation/reports?status=open|closed  reports grouped by task (open: oldest first)
- *   GET  /moderation/log                         the latest decisions
+ *   GET  /moderation/log                         the decisions, newest first
+ *   (both keyset-paged: ?cursor= from the previous page's next_cursor, ?per_page= 1-100)
  *   POST /moderation/tasks/:uuid/hide     { reason }   (required, 3-500 characters)
  *   POST /moderation/tasks/:uuid/restore  { reason? }
  *   POST /moderation/tasks/:uuid/dismiss  { reason }
@@ -29,6 +30,7 @@ import {
 } from '../../shared/validation/moderation';
 import { requireUser } from '../auth/session';
 import type { Queryable } from '../db/db';
+import { decodeCursor, perPage } from '../cursor';
 import { forbidden, notFound } from '../errors';
 import {
   decideQuestion,
@@ -65,6 +67,18 @@ const listQuerySchema = yup.object({
     .oneOf(['open', 'closed'], ref(m.oneOf)),
 });
 
+const TASK_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const LOG_ID = /^[1-9]\d{0,17}$/;
+
+/** `?cursor=&per_page=` of a keyset-paged list (../cursor.ts); 422 on either when it is bad. */
+function pageQuery(query: Record<string, unknown>, idPattern: RegExp) {
+  const one = (name: string) => {
+    const value = query[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return { after: decodeCursor(one('cursor'), idPattern), limit: perPage(one('per_page')) };
+}
+
 /** After the commit: open pages of changed tasks refetch, reporters learn the outcome. */
 async function publish<T>(app: FastifyInstance, result: DecisionResult<T>): Promise<void> {
   await Promise.all(result.changedTasks.map((uuid) => notifyTaskChanged(app, uuid)));
@@ -89,7 +103,8 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
     requireModerator(request);
     const query = await validateInput(listQuerySchema, request.query);
     const status = query.status === 'closed' ? 'closed' : 'open';
-    return { data: await listReportGroups(app.db, status) };
+    const page = pageQuery(request.query, TASK_UUID);
+    return { data: await listReportGroups(app.db, status, page) };
   });
 
   app.get<{ Querystring: Record<string, unknown> }>(
@@ -102,9 +117,10 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/moderation/log', async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/moderation/log', async (request) => {
     requireModerator(request);
-    return { data: await listLog(app.db) };
+    const { entries, next_cursor } = await listLog(app.db, pageQuery(request.query, LOG_ID));
+    return { data: entries, meta: { next_cursor } };
   });
 
   /**

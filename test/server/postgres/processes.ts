@@ -115,6 +115,8 @@ export interface SseClient {
     match: (event: { handler: string; [key: string]: unknown }) => boolean,
     ms?: number,
   ) => Promise<void>;
+  /** Resolves when the server ends the stream; rejects after ms. */
+  ended: (ms?: number) => Promise<void>;
   close: () => void;
 }
 
@@ -162,6 +164,19 @@ export function openSse(base: string, pathAndQuery: string, cookie?: string): Pr
               }, ms);
               waiters.add(check);
               check();
+            }),
+          ended: (ms = 3000) =>
+            new Promise<void>((done, fail) => {
+              const timer = setTimeout(
+                () => fail(new Error(`the stream is still open after ${ms} ms`)),
+                ms,
+              );
+              const finish = () => {
+                clearTimeout(timer);
+                done();
+              };
+              if (res.complete) finish();
+              else res.once('end', finish);
             }),
           close: () => req.destroy(),
         });

@@ -212,3 +212,35 @@ describe('the database goes away and comes back', () => {
     expect(a.output() + b.output()).toMatch(/LISTEN re-established/);
   });
 });
+
+test('a suspension through one process closes the user’s push stream on the other at once', async () => {
+  // Issue 19: the sessions trigger's notice on talka_cache reaches every process.
+  const user = new Browser();
+  const login = await user.request(b.base, 'POST', '/api/login', {
+    email: 'freelancer2@talka.test',
+    password: 'talka-demo',
+  });
+  expect(login.status).toBe(200);
+  const stream = await openSse(b.base, '/api/push', user.cookieHeader);
+  sse.push(stream);
+  const moderator = new Browser();
+  await moderator.request(a.base, 'POST', '/api/login', {
+    email: 'moderator@talka.test',
+    password: 'talka-demo',
+  });
+  const [who] = await sql<{ uuid: string }>(
+    `SELECT uuid FROM users WHERE email = 'freelancer2@talka.test'`,
+  );
+  const suspended = await moderator.request(
+    a.base,
+    'POST',
+    `/api/moderation/users/${who.uuid}/suspend`,
+    { reason: 'Testing the push stream.' },
+  );
+  expect(suspended.status).toBe(200);
+  await stream.ended(3000);
+  expect(
+    (await moderator.request(a.base, 'POST', `/api/moderation/users/${who.uuid}/unsuspend`, {}))
+      .status,
+  ).toBe(200);
+});

@@ -547,8 +547,11 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   // --- End of questions (issue 20).
   [`GET ${API}/push`]: { role: 'owner', query: ['tasks'], stream: true },
   // --- Moderation (issue 19) ---------------------------------------------------------------------
-  [`GET ${API}/moderation/reports`]: { role: 'moderator', query: ['status'] },
-  [`GET ${API}/moderation/log`]: { role: 'moderator' },
+  [`GET ${API}/moderation/reports`]: {
+    role: 'moderator',
+    query: ['status', 'cursor', 'per_page'],
+  },
+  [`GET ${API}/moderation/log`]: { role: 'moderator', query: ['cursor', 'per_page'] },
   [`POST ${API}/moderation/tasks/:uuid/hide`]: {
     role: 'moderator',
     real: (_env, w) => ({ uuid: w.task.uuid }),

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type {
@@ -20,9 +20,9 @@ import { useMeQuery } from '../session/sessionApi';
 import { DecisionForm } from './DecisionForm';
 import { moderationMessages as messages } from './messages';
 import {
-  useGetModerationLogQuery,
+  useGetModerationLogInfiniteQuery,
   useGetModerationQuestionReportsQuery,
-  useGetModerationReportsQuery,
+  useGetModerationReportsInfiniteQuery,
   type PendingDecision,
 } from './moderationApi';
 
@@ -311,6 +311,46 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
   );
 }
 
+/** The same item once, where it first came (a group may move between two keyset pages). */
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+const More = styled.div`
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+/** "Show more" under a keyset-paged list: the next page, while there is one. */
+function ShowMore({
+  query,
+  label,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: MessageDescriptor;
+}) {
+  const intl = useIntl();
+  if (!query.hasNextPage) return null;
+  return (
+    <More>
+      <Button
+        type="button"
+        $variant="secondary"
+        disabled={query.isFetchingNextPage}
+        aria-busy={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {intl.formatMessage(label)}
+      </Button>
+    </More>
+  );
+}
+
 /**
  * /{locale}/moderation (issue 19): moderators only, a 404 for everyone else (the API refuses
  * them too). Open (or decided, `?status=closed`) reports grouped by task, the decisions with their
@@ -323,15 +363,19 @@ export default function ModerationPage() {
   const status = searchParams.get('status') === 'closed' ? 'closed' : 'open';
   const { data: me, isLoading: meLoading } = useMeQuery();
   const moderator = Boolean(me?.is_moderator);
-  const reports = useGetModerationReportsQuery(status, { skip: !moderator });
+  const reports = useGetModerationReportsInfiniteQuery(status, { skip: !moderator });
   const questions = useGetModerationQuestionReportsQuery(status, { skip: !moderator });
-  const log = useGetModerationLogQuery(undefined, { skip: !moderator });
+  const log = useGetModerationLogInfiniteQuery(undefined, { skip: !moderator });
   useDocumentTitle(intl.formatMessage(messages.title));
 
   if (meLoading) return <Spinner />;
   if (!moderator) return <ErrorPage status={404} />;
   const here = routePath(locale, 'moderation');
-  const page = reports.data;
+  // Keyset pages, "Show more" appends the next; the counts are the latest page's.
+  const pages = reports.data?.pages;
+  const page = pages?.[pages.length - 1];
+  const groups = uniqueBy(pages?.flatMap((p) => p.groups) ?? [], (g) => g.task.uuid);
+  const entries = log.data?.pages.flatMap((p) => p.entries);
   return (
     <Page>
       <header>
@@ -359,15 +403,16 @@ export default function ModerationPage() {
       >
         {!page ? (
           <Spinner />
-        ) : page.groups.length === 0 ? (
+        ) : groups.length === 0 ? (
           <p>{intl.formatMessage(status === 'open' ? messages.empty : messages.emptyClosed)}</p>
         ) : (
           <Groups>
-            {page.groups.map((group) => (
+            {groups.map((group) => (
               <ReportGroup key={group.task.uuid} group={group} />
             ))}
           </Groups>
         )}
+        <ShowMore query={reports} label={messages.showMoreReports} />
       </section>
       <section aria-labelledby="moderation-questions-title">
         <h2 id="moderation-questions-title">{intl.formatMessage(messages.questionsTitle)}</h2>
@@ -399,17 +444,18 @@ export default function ModerationPage() {
       </section>
       <section aria-labelledby="moderation-log-title">
         <h2 id="moderation-log-title">{intl.formatMessage(messages.logTitle)}</h2>
-        {!log.data ? (
+        {!entries ? (
           <Spinner />
-        ) : log.data.length === 0 ? (
+        ) : entries.length === 0 ? (
           <p>{intl.formatMessage(messages.logEmpty)}</p>
         ) : (
           <Log>
-            {log.data.map((entry) => (
+            {entries.map((entry) => (
               <LogEntry key={entry.id} entry={entry} />
             ))}
           </Log>
         )}
+        <ShowMore query={log} label={messages.showMoreLog} />
       </section>
     </Page>
   );

@@ -69,6 +69,8 @@ export const moderationMessages = defineMessages({
   logDeleted: { id: 'moderation.log.deleted', defaultMessage: 'a deleted item' },
   /** A task's title or a user's name in the log, in the language's quotation marks. */
   logQuoted: { id: 'moderation.log.quoted', defaultMessage: '“{text}”' },
+  showMoreReports: { id: 'moderation.showMore.reports', defaultMessage: 'Show more reports' },
+  showMoreLog: { id: 'moderation.showMore.log', defaultMessage: 'Show older decisions' },
   // Reported questions (issue 20).
   questionsTitle: {
     id: 'moderation.questions.title',

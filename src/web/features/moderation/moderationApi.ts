@@ -23,11 +23,32 @@ export type PendingDecision = DecisionArgs extends infer D
     : never
   : never;
 
+/** A page's `next_cursor`; null: the first page (as a parameter) or no next page (as an answer). */
+type Cursor = string | null;
+interface ModerationLogMeta {
+  next_cursor: Cursor;
+}
+export interface ModerationLogPage extends ModerationLogMeta {
+  entries: ModerationLogEntry[];
+}
+
+const cursorParam = (separator: '?' | '&', cursor: Cursor): string =>
+  cursor ? `${separator}cursor=${encodeURIComponent(cursor)}` : '';
+
 export const moderationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /moderation/reports?status=open|closed: moderators only (403 otherwise). */
-    getModerationReports: build.query<ModerationReportsPage, 'open' | 'closed'>({
-      query: (status) => `/moderation/reports?status=${status}`,
+    /**
+     * GET /moderation/reports?status=open|closed: moderators only (403 otherwise). Keyset-paged:
+     * "Show more" fetches the page after the last one's `next_cursor`; a refetch (after a
+     * decision) reloads every page shown, from the first.
+     */
+    getModerationReports: build.infiniteQuery<ModerationReportsPage, 'open' | 'closed', Cursor>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.next_cursor,
+      },
+      query: ({ queryArg, pageParam }) =>
+        `/moderation/reports?status=${queryArg}${cursorParam('&', pageParam)}`,
       transformResponse: unwrap<ModerationReportsPage>,
       providesTags: ['Moderation'],
     }),
@@ -37,10 +58,17 @@ export const moderationApi = api.injectEndpoints({
       transformResponse: unwrap<ModerationQuestionReportsPage>,
       providesTags: ['Moderation'],
     }),
-    /** GET /moderation/log: the latest decisions, newest first. */
-    getModerationLog: build.query<ModerationLogEntry[], void>({
-      query: () => '/moderation/log',
-      transformResponse: unwrap<ModerationLogEntry[]>,
+    /** GET /moderation/log: the decisions, newest first, keyset-paged as the reports are. */
+    getModerationLog: build.infiniteQuery<ModerationLogPage, void, Cursor>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.next_cursor,
+      },
+      query: ({ pageParam }) => `/moderation/log${cursorParam('?', pageParam)}`,
+      transformResponse: (body: Envelope<ModerationLogEntry[]> & { meta: ModerationLogMeta }) => ({
+        entries: body.data,
+        next_cursor: body.meta.next_cursor,
+      }),
       providesTags: ['Moderation'],
     }),
     /** POST /moderation/{tasks|users|questions}/{uuid|id}/{action} { reason }: 422 errors.reason. */
@@ -64,9 +92,9 @@ export const moderationApi = api.injectEndpoints({
 });
 
 export const {
-  useGetModerationReportsQuery,
+  useGetModerationReportsInfiniteQuery,
   useGetModerationQuestionReportsQuery,
-  useGetModerationLogQuery,
+  useGetModerationLogInfiniteQuery,
   useDecideMutation,
   useGetMyReportsQuery,
 } = moderationApi;

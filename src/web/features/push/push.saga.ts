@@ -253,6 +253,23 @@ export function* handleOfferAndChatEvent(data: unknown) {
   }
 }
 
+/**
+ * The server ended a signed-in stream: it does so when the session ends (suspension, logout
+ * elsewhere, expiry). A plain `/me` then answers 401 and the wrapper starts the expiry flow, as
+ * any other call would; a live session just reconnects.
+ */
+function* confirmSession() {
+  const request: ReturnType<ReturnType<typeof sessionApi.endpoints.sessionCheck.initiate>> =
+    yield put(sessionApi.endpoints.sessionCheck.initiate(undefined, { forceRefetch: true }));
+  try {
+    yield call([request, request.unwrap]);
+  } catch {
+    // A 401 is handled by the session saga; anything else by the outage banner or the next try.
+  } finally {
+    request.unsubscribe();
+  }
+}
+
 /** Keeps one stream open (reconnecting) until cancelled. */
 export function* watchStream(
   target: StreamTarget,
@@ -264,12 +281,14 @@ export function* watchStream(
   let connectedBefore = false;
   for (;;) {
     const channel: EventChannel<PushMessage> = yield call(pushChannel, pushUrl(task?.uuid));
+    let opened = false;
     try {
       for (;;) {
         const message: PushMessage = yield take(channel);
         if (message.type === 'unsupported') return;
         if (message.type === 'error') break;
         if (message.type === 'open') {
+          opened = true;
           // A change may have happened while we were disconnected.
           if (task && (connectedBefore || attempt > 0)) yield put(refetchTask(task.uuid));
           if (!connectedBefore && key) yield put(pushStreamOpened({ key }));
@@ -284,6 +303,7 @@ export function* watchStream(
     } finally {
       channel.close();
     }
+    if (opened && target.userUuid) yield* confirmSession();
     yield delay(reconnectDelay(attempt));
     attempt += 1;
   }

@@ -65,6 +65,15 @@ export const sessionApi = api.injectEndpoints({
       extraOptions: { handle401: true },
       providesTags: ['Me'],
     }),
+    /**
+     * Is the session still live? Plain `/me`: a dead session answers 401, which the wrapper turns
+     * into the expiry flow (notice, login page). The push saga asks when the server ends a stream.
+     */
+    sessionCheck: build.query<true, void>({
+      query: () => '/me',
+      transformResponse: () => true as const,
+      keepUnusedDataFor: 0,
+    }),
     login: build.mutation<CurrentUser, LoginRequest>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
       transformResponse: unwrap<CurrentUser>,

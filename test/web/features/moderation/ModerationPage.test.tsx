@@ -5,7 +5,10 @@
  * task with every message; a decision asks for a reason (the shared schema, before sending) and
  * posts it; the log. And the owner's view of a hidden task, and a visitor's 410 page.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
+import { createIntl } from 'react-intl';
 import type {
   ModerationLogEntry,
   ModerationQuestionReportsPage,
@@ -15,6 +18,7 @@ import type {
 import type { PageRoute } from '../../../../src/web/app/router';
 import { apiLog } from '../../../../src/web/api/log';
 import { resetConfigCache } from '../../../../src/web/app/config';
+import { moderationMessages } from '../../../../src/web/features/moderation/messages';
 import ModerationPage from '../../../../src/web/features/moderation/ModerationPage';
 import TaskDetailPage from '../../../../src/web/features/tasks/TaskDetailPage';
 import { renderApp } from '../../../support/render';
@@ -70,6 +74,7 @@ const queue: ModerationReportsPage = {
       first_reported_at: '2026-11-21T10:00:00.000Z',
     },
   ],
+  next_cursor: null,
 };
 
 const log: ModerationLogEntry[] = [
@@ -132,14 +137,31 @@ const questionQueue: ModerationQuestionReportsPage = {
   ],
 };
 
-function serve(me: unknown, task?: Task | number): FetchMock {
+/** The lists in keyset pages: page n+1 is asked for with `cursor=p<n+1>` (the server's is opaque). */
+interface Lists {
+  reports: ModerationReportsPage['groups'][];
+  log: ModerationLogEntry[][];
+}
+
+function serve(
+  me: unknown,
+  task?: Task | number,
+  lists: Lists = { reports: [queue.groups], log: [log] },
+): FetchMock {
   const mock: FetchMock = jest.fn(async (input: Request | string) => {
     const request = typeof input === 'string' ? new Request(input) : input;
-    const { pathname } = new URL(request.url);
+    const { pathname, searchParams } = new URL(request.url);
+    const index = Number(searchParams.get('cursor')?.slice(1) ?? 0);
+    const next = (pages: unknown[]) => (index + 1 < pages.length ? `p${index + 1}` : null);
     if (pathname === '/api/me') return json(200, { data: me });
     if (pathname === '/api/categories') return json(200, { data: [] });
-    if (pathname === '/api/moderation/reports') return json(200, { data: queue });
-    if (pathname === '/api/moderation/log') return json(200, { data: log });
+    if (pathname === '/api/moderation/reports') {
+      const groups = lists.reports[index];
+      return json(200, { data: { ...queue, groups, next_cursor: next(lists.reports) } });
+    }
+    if (pathname === '/api/moderation/log') {
+      return json(200, { data: lists.log[index], meta: { next_cursor: next(lists.log) } });
+    }
     if (pathname === '/api/moderation/question-reports') {
       return json(200, { data: questionQueue });
     }
@@ -206,6 +228,34 @@ describe('ModerationPage', () => {
     expect(within(logSection).getByText('Reason: Fraudulent offers')).toBeInTheDocument();
   });
 
+  it('quotes the log’s task or user as each language does, once; a deleted item unquoted', () => {
+    const quoted: Record<string, string> = {
+      lv: '„Ivars I.“',
+      en: '“Ivars I.”',
+      ru: '«Ivars I.»',
+      tr: '“Ivars I.”',
+      et: '„Ivars I.“',
+      lt: '„Ivars I.“',
+    };
+    for (const [locale, target] of Object.entries(quoted)) {
+      const messages = JSON.parse(
+        fs.readFileSync(path.join(__dirname, `../../../../translations/${locale}.json`), 'utf8'),
+      ) as Record<string, string>;
+      const intl = createIntl({ locale, messages });
+      const entry = (name: string) =>
+        intl.formatMessage(moderationMessages.logEntry, {
+          moderator: 'Māra K.',
+          action: 'suspend',
+          target: name,
+        });
+      const text = entry(intl.formatMessage(moderationMessages.logQuoted, { text: 'Ivars I.' }));
+      expect(text).toContain(target);
+      expect(text.split('Ivars I.')[0]).not.toMatch(/[“„«][“„«]/);
+      const deleted = intl.formatMessage(moderationMessages.logDeleted);
+      expect(entry(deleted)).not.toMatch(/[“„«»”]/);
+    }
+  });
+
   it('asks for a reason before hiding, then posts it', async () => {
     const fetch = serve(moderator);
     const { user: u } = renderApp({ route: '/en/moderation', pages });
@@ -227,6 +277,50 @@ describe('ModerationPage', () => {
     expect(sent?.method).toBe('POST');
     expect(await sent?.json()).toEqual({ reason: 'Counterfeit goods' });
     await waitFor(() => expect(within(group).queryByRole('form')).toBeNull());
+  });
+});
+
+describe('paging (keyset): "Show more" under the queue and under the log', () => {
+  const laterGroup = {
+    ...queue.groups[0],
+    task: { ...queue.groups[0].task, uuid: AUTHOR, identifier: 'TKSPAM02', title: 'Fake tickets' },
+  };
+  const olderEntry: ModerationLogEntry = { ...log[0], id: 8, reason: 'Spam in every task' };
+
+  it('appends the next page and hides the button after the last', async () => {
+    const fetch = serve(moderator, undefined, {
+      reports: [queue.groups, [laterGroup]],
+      log: [log, [olderEntry]],
+    });
+    const { user: u } = renderApp({ route: '/en/moderation', pages });
+    await screen.findByRole('article', { name: 'Cheap watches' });
+    expect(screen.queryByRole('article', { name: 'Fake tickets' })).toBeNull();
+
+    await u.click(screen.getByRole('button', { name: 'Show more reports' }));
+    expect(await screen.findByRole('article', { name: 'Fake tickets' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Cheap watches' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more reports' })).toBeNull();
+    const asked = fetch.mock.calls.map(([input]) =>
+      typeof input === 'string' ? input : input.url,
+    );
+    expect(asked.some((url) => url.endsWith('/api/moderation/reports?status=open&cursor=p1'))).toBe(
+      true,
+    );
+
+    const logSection = screen.getByRole('region', { name: 'Decision log' });
+    expect(within(logSection).queryByText('Reason: Spam in every task')).toBeNull();
+    await u.click(within(logSection).getByRole('button', { name: 'Show older decisions' }));
+    expect(await within(logSection).findByText('Reason: Spam in every task')).toBeInTheDocument();
+    expect(within(logSection).getByText('Reason: Fraudulent offers')).toBeInTheDocument();
+    expect(within(logSection).queryByRole('button')).toBeNull();
+  });
+
+  it('shows no button when everything is on the first page', async () => {
+    serve(moderator);
+    renderApp({ route: '/en/moderation', pages });
+    await screen.findByRole('article', { name: 'Cheap watches' });
+    expect(await screen.findByText('Reason: Fraudulent offers')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show/ })).toBeNull();
   });
 });
 

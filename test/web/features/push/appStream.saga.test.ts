@@ -14,7 +14,7 @@ import {
 import { sessionApi } from '../../../../src/web/features/session/sessionApi';
 import { FakeEventSource } from '../../../support/fakeEventSource';
 import { fakeRouter } from '../../../support/fakeRouter';
-import { json, mockFetch } from '../../../support/webFetch';
+import { json, mockFetch, requestOf } from '../../../support/webFetch';
 import { CHOSEN_UUID, chosenFreelancer, owner, TASK_UUID } from '../tasks/fixtures';
 
 const CONVERSATION_UUID = '55555555-5555-4555-8555-555555555555';
@@ -229,6 +229,35 @@ describe('the app-wide stream of a signed-in user', () => {
     store.dispatch(sessionExpired({ status: 419 }));
     await waitFor(() => expect(stream.closed).toBe(true));
     expect(FakeEventSource.open()).toEqual([]);
+  });
+
+  it('a stream the server ends for a dead session (suspended, logged out elsewhere) logs out as an expiry does', async () => {
+    const { router, store } = await setup('/en/tasks');
+    const stream = await streamAt('/api/push');
+    const fetchMock = mockFetch(
+      json(401, { message: 'Your session has expired. Please log in again.' }),
+    );
+    stream.fail();
+    await waitFor(() =>
+      expect(sessionApi.endpoints.me.select()(store.getState()).data).toBeFalsy(),
+    );
+    expect(requestOf(fetchMock).url).toMatch(/\/api\/me$/);
+    expect(store.getState().notices[0]).toMatchObject({
+      message: { id: 'common.errors.unauthorized' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    await settle();
+    expect(FakeEventSource.open()).toEqual([]);
+  });
+
+  it('a stream that ends while the session lives on just reconnects', async () => {
+    const { store } = await setup('/en/tasks');
+    const stream = await streamAt('/api/push');
+    mockFetch(json(200, { data: owner }));
+    stream.fail();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 3000 });
+    expect(store.getState().notices).toEqual([]);
+    expect(sessionApi.endpoints.me.select()(store.getState()).data).toEqual(owner);
   });
 
   it('starts on login, and a visitor without a task page has none', async () => {
