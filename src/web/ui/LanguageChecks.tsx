@@ -17,6 +17,8 @@ export const CheckLabel = styled.label`
   padding-top: ${({ theme }) => theme.space.sm};
 
   input {
+    /* Kept at its size beside a text that wraps (a long category or place option). */
+    flex-shrink: 0;
     width: 1.1rem;
     height: 1.1rem;
     margin-top: 0.2rem;

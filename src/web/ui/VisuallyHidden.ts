@@ -1,7 +1,7 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-/** Read by screen readers, not shown. */
-export const VisuallyHidden = styled.span`
+/** Hidden from sight, still read by screen readers and (for a control) reachable by Tab. */
+export const visuallyHidden = css`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -11,4 +11,9 @@ export const VisuallyHidden = styled.span`
   clip: rect(0, 0, 0, 0);
   white-space: nowrap;
   border: 0;
+`;
+
+/** Read by screen readers, not shown. */
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
 `;

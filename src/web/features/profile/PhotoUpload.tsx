@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { fileHasFormat, PROFILE_PHOTO_FORMATS } from '../../../shared/imageFormats';
 import { fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
+import { buttonStyles, type ButtonVariant } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { visuallyHidden } from '../../ui/VisuallyHidden';
 import { showNotice } from '../notices/noticesSlice';
 import { profileMessages as messages } from './messages';
 import { PHOTO_ACCEPT, PHOTO_MAX_KB, photoProblems, type PhotoProblem } from './photoRules';
@@ -65,6 +67,41 @@ const Hint = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/**
+ * The browser's own file input writes "Choose File / No file chosen" in the browser's language, not
+ * the page's: the input is hidden from sight (still the control Tab reaches, Enter/Space open the
+ * picker) and a label styled as a button, in the page's language, opens the picker instead.
+ */
+const Picker = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+`;
+
+const HiddenInput = styled.input`
+  ${visuallyHidden}
+`;
+
+const PickButton = styled.label<{ $variant?: ButtonVariant }>`
+  ${buttonStyles}
+
+  input:focus-visible + & {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+
+  input:disabled + & {
+    opacity: 0.65;
+    cursor: not-allowed;
+  }
+`;
+
+const Chosen = styled.span`
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const PROBLEM_TEXT = {
   notImage: messages.photoNotImage,
   type: messages.photoType,
@@ -87,6 +124,7 @@ export function PhotoUpload({ current }: Props) {
   const [upload, { isLoading }] = useUploadPhotoMutation();
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
 
   useEffect(
     () => () => {
@@ -99,6 +137,7 @@ export function PhotoUpload({ current }: Props) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    setChosen(file.name);
     const problems = photoProblems(file);
     // Named and typed as an image but not one by its first bytes (a renamed file): refused here,
     // as the server would refuse it after the upload.
@@ -122,6 +161,10 @@ export function PhotoUpload({ current }: Props) {
     dispatch(showNotice({ kind: 'success', message: messages.photoSaved }));
   };
 
+  // Beside the button: the file just chosen, or (with no photo at all) that none is chosen; a photo
+  // already on the profile speaks for itself in the preview.
+  const hasPhoto = Boolean(chosen ?? current);
+  const status = chosen ?? (current ? null : intl.formatMessage(messages.photoNone));
   const src = error ? PHOTO_PLACEHOLDER : (preview ?? current ?? PHOTO_PLACEHOLDER);
   const alt = error || src === PHOTO_PLACEHOLDER ? messages.photoPlaceholderAlt : messages.photoAlt;
   return (
@@ -140,16 +183,22 @@ export function PhotoUpload({ current }: Props) {
           </Overlay>
         )}
       </Preview>
-      <input
-        id="photo"
-        name="photo"
-        type="file"
-        accept={PHOTO_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'photo-error photo-hint' : 'photo-hint'}
-        disabled={isLoading}
-        onChange={(event) => void onChange(event)}
-      />
+      <Picker>
+        <HiddenInput
+          id="photo"
+          name="photo"
+          type="file"
+          accept={PHOTO_ACCEPT}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${status ? 'photo-chosen ' : ''}${error ? 'photo-error ' : ''}photo-hint`}
+          disabled={isLoading}
+          onChange={(event) => void onChange(event)}
+        />
+        <PickButton htmlFor="photo" $variant="secondary">
+          {intl.formatMessage(hasPhoto ? messages.photoChange : messages.photoChoose)}
+        </PickButton>
+        {status && <Chosen id="photo-chosen">{status}</Chosen>}
+      </Picker>
       <Hint id="photo-hint">{intl.formatMessage(messages.photoHint, { max: PHOTO_MAX_KB })}</Hint>
     </Field>
   );

@@ -30,6 +30,8 @@ export const Fieldset = styled.fieldset`
   border: 0;
 
   legend {
+    /* Without the browser's 2 px inline padding: in line with the hint and the fields. */
+    padding: 0;
     margin-bottom: ${({ theme }) => theme.space.xs};
     font-weight: 600;
   }

@@ -188,6 +188,18 @@ describe('AlertsPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('keeps each box and radio its size beside a wrapping label, legends in line (issue 16 look)', async () => {
+    setup(() => json(201, { data: saved }));
+    const remote = await screen.findByRole('radio', { name: /Remote tasks/ });
+    // A long option (ru, et at 412 px) wraps; a flex item would shrink the control beside it.
+    expect(getComputedStyle(remote).flexShrink).toBe('0');
+    expect(
+      getComputedStyle(await screen.findByRole('checkbox', { name: 'Home repair' })).flexShrink,
+    ).toBe('0');
+    const legend = screen.getByText('Languages', { selector: 'legend' });
+    expect(getComputedStyle(legend).padding).toBe('0px');
+  });
+
   it('tells a customer that alerts are for freelancers', async () => {
     setup(() => json(500, {}), { ...janis, is_freelancer: false });
     expect(

@@ -155,6 +155,40 @@ describe('ProfilePage for its owner', () => {
     expect(input.getAttribute('accept')).toContain('.jpeg');
   });
 
+  it('opens the picker with a translated button, not the browser’s own "Choose File" (hidden input)', async () => {
+    setup({ me: { ...anna, photo: null }, body: { data: { ...profile, photo: null } } });
+    const input = await screen.findByLabelText('Image');
+    // The native control is out of sight but still the one Tab reaches, named by both labels.
+    expect(getComputedStyle(input).position).toBe('absolute');
+    expect(getComputedStyle(input).width).toBe('1px');
+    expect(input).toHaveAccessibleName('Image Choose a photo');
+    const button = screen.getByText('Choose a photo');
+    expect(button.tagName).toBe('LABEL');
+    expect(button).toHaveAttribute('for', 'photo');
+    expect(screen.getByText('No photo chosen')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(/^No photo chosen PNG or JPG/);
+  });
+
+  it('names the chosen file beside the button and offers to change it', async () => {
+    const { user } = setup({
+      me: { ...anna, photo: null },
+      body: { data: { ...profile, photo: null } },
+    });
+    const input = await screen.findByLabelText('Image');
+    await user.upload(input, file('me.jpg', 'image/jpeg', 1000, JPEG_START));
+    expect(await screen.findByText('me.jpg')).toBeInTheDocument();
+    expect(screen.queryByText('No photo chosen')).not.toBeInTheDocument();
+    expect(screen.getByText('Change photo')).toHaveAttribute('for', 'photo');
+    expect(input).toHaveAccessibleDescription(/^me\.jpg/);
+  });
+
+  it('with a photo on the profile, offers to change it and says nothing is missing', async () => {
+    setup({ me: anna });
+    await screen.findByLabelText('Image');
+    expect(screen.getByText('Change photo')).toBeInTheDocument();
+    expect(screen.queryByText('No photo chosen')).not.toBeInTheDocument();
+  });
+
   it('refuses a non-image before upload: first error over the preview, placeholder shown', async () => {
     const { fetches } = setup({ me: anna });
     const input = await screen.findByLabelText('Image');
