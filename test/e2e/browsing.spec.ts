@@ -155,7 +155,9 @@ test.describe('browsing as a newcomer', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'LV Latviešu' })).toBeVisible();
-    await expect(page.getByText('Nora N.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Nora N.', { exact: true }).filter({ visible: true }),
+    ).toBeVisible();
     const customerOffer = page.getByRole('link', { name: 'Make an offer' });
     await expect(customerOffer).toHaveAccessibleDescription('Become a freelancer to make an offer');
     await customerOffer.click();

@@ -20,7 +20,7 @@ import {
   startConversation,
   userPage,
 } from './robustness';
-import { DEMO_PASSWORD, waitForHydration } from './support';
+import { accountMenu, DEMO_PASSWORD, logOut, waitForHydration } from './support';
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 1;
 const BASE = `http://localhost:${PORT}`;
@@ -101,7 +101,7 @@ async function logIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible();
 }
 
 /** Waits until the page's push stream is open (an answered /api/push request). */
@@ -113,9 +113,7 @@ const pushOpened = (page: Page, timeout = 30_000) =>
 
 /** After a registration: logged in, or asked to confirm the address by email. */
 const registered = (page: Page) =>
-  page
-    .getByRole('button', { name: 'Log out' })
-    .or(page.getByRole('heading', { name: 'Check your email' }));
+  accountMenu(page).or(page.getByRole('heading', { name: 'Check your email' }));
 
 /** Fails the test on any uncaught error in the page (a crash). */
 function watchCrashes(page: Page): string[] {
@@ -186,7 +184,7 @@ test.describe('the API restarts', () => {
     await expect(page.getByText('Task updated')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
     // Still logged in (the session lives in the database), and stored for real.
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(accountMenu(page)).toBeVisible();
     const stored = await getData<{ title: string; description: string }>(
       page.request,
       `/api/tasks/${task.uuid}`,
@@ -377,10 +375,10 @@ test.describe('a slow network', () => {
     await page.getByLabel('Password').press('Enter');
     await expectBusy(page);
     await login;
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(accountMenu(page)).toBeVisible();
     expect(counts.get('POST /api/login')).toBe(1);
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible({
       timeout: 20_000,
     });

@@ -20,7 +20,21 @@ export async function logIn(page: Page, email: string, locale = 'en'): Promise<v
   await page.getByLabel(/email|e-pasts/i).fill(email);
   await page.getByLabel(/password|parole/i).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /log in|pieslēgties/i }).click();
-  await expect(page.getByRole('button', { name: /log out|iziet/i })).toBeVisible();
+  await expect(accountMenu(page)).toBeVisible();
+}
+
+/**
+ * The header's account group: there once logged in. On wide screens its links and "Log out" sit
+ * in a panel that the user's name opens; on phones all of it is behind the header's Menu button.
+ */
+export const accountMenu = (page: Page): Locator =>
+  page.getByRole('banner').getByRole('group', { name: /^(account|konts)$/i });
+
+/** Logs out through the header on a wide screen: the name opens the panel with "Log out". */
+export async function logOut(page: Page): Promise<void> {
+  const menu = accountMenu(page);
+  await menu.getByRole('button', { expanded: false }).click();
+  await menu.getByRole('button', { name: /^(log out|iziet)$/i }).click();
 }
 
 /** The WCAG levels the suite holds every page to (issue 8). */

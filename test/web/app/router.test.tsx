@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/support/webEnvironment.ts
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiLog } from '../../../src/web/api/log';
 import { showErrorPage } from '../../../src/web/features/errors/errorPageSlice';
 import { sessionExpired } from '../../../src/web/features/session/sessionActions';
@@ -124,6 +124,42 @@ describe('app routes', () => {
     await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 640));
   });
 
+  it("opens the account's links from the name on wide screens; Escape or a click elsewhere closes them", async () => {
+    const alice = {
+      uuid: 'u1',
+      email: 'a@b.c',
+      full_name: 'Alice Example',
+      display_name: 'Alice E.',
+      is_freelancer: true,
+      is_legal: false,
+      photo: null,
+    };
+    globalThis.fetch = jest.fn(async (input: Request | string) => {
+      const url = typeof input === 'string' ? input : input.url;
+      return new URL(url, 'http://localhost').pathname === '/api/me'
+        ? json(200, { data: alice })
+        : json(200, { data: [] });
+    }) as unknown as typeof fetch;
+    renderApp({ route: '/en/login' });
+    // jsdom applies the phone's styles: the name's button is for wide screens, hence `hidden`.
+    const name = await screen.findByText('Alice E.', { selector: 'button span' });
+    const toggle = name.closest('button') as HTMLButtonElement;
+    const links = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(links).toContainElement(screen.getByRole('link', { name: 'Task alerts', hidden: true }));
+    expect(links).toContainElement(screen.getByRole('button', { name: 'Log out', hidden: true }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(links as HTMLElement, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    fireEvent.click(toggle);
+    fireEvent.pointerDown(screen.getByRole('main'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('shows the user name and logs out from the header', async () => {
     mockFetch(
       json(200, {
@@ -141,7 +177,8 @@ describe('app routes', () => {
       json(401, { message: 'Unauthenticated.' }),
     );
     const { user } = renderApp({ route: '/en' });
-    expect(await screen.findByText('Alice E.')).toBeInTheDocument();
+    // The name shows on a phone (in the menu) and, on wide screens, as the account panel's button.
+    expect(await screen.findAllByText('Alice E.')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('You have logged out.')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -11,6 +12,7 @@ import { logoutRequested } from './sessionActions';
 import { useMeQuery } from './sessionApi';
 
 const Menu = styled.div`
+  position: relative;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -27,11 +29,85 @@ const Name = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: none;
+  }
+`;
+
+/** Wide screens: the user's name opens the account's links (they would crowd the header's row). */
+const AccountButton = styled.button`
+  display: none;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: 44px;
+  max-width: 14em;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: inline-flex;
+  }
 `;
 
 /**
- * Header: the user's name, their reports (and the moderation page for a moderator) and a log-out
- * button, or a log-in link that returns here.
+ * The account's links and "Log out": on a phone a column in the header's menu panel (already
+ * behind the Menu button), on wide screens a panel under the name's button while it is open.
+ */
+const Links = styled.div<{ $open: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.md};
+  width: 100%;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+    position: absolute;
+    top: calc(100% + ${({ theme }) => theme.space.xs});
+    right: 0;
+    z-index: ${({ theme }) => theme.zIndices.header};
+    width: max-content;
+    min-width: 12em;
+    gap: ${({ theme }) => theme.space.sm};
+    padding: ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.background};
+    box-shadow: ${({ theme }) => theme.shadows.modal};
+  }
+`;
+
+/** A small chevron; the button's text names it. */
+function Chevron() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/**
+ * Header: the user's name with their links (reports, the moderation page for a moderator, a
+ * freelancer's alerts) and a log-out button, or a log-in link that returns here. On wide screens
+ * the name is a button that opens the links; Escape, a click elsewhere or another page closes them.
  */
 export function UserMenu() {
   const intl = useIntl();
@@ -39,33 +115,75 @@ export function UserMenu() {
   const locale = useAppSelector(selectLocale);
   const location = useLocation();
   const { data: user, isLoading } = useMeQuery();
+  const [open, setOpen] = useState(false);
+  // Another page (a link followed) finds it closed: reset while rendering, as Layout's menu does.
+  const [page, setPage] = useState(location.pathname);
+  if (page !== location.pathname) {
+    setPage(location.pathname);
+    setOpen(false);
+  }
+  const linksId = useId();
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    button.current?.focus();
+  };
 
   if (isLoading) return null;
   if (user) {
     return (
-      <Menu role="group" aria-label={intl.formatMessage(messages.userMenu)}>
+      <Menu
+        ref={menu}
+        role="group"
+        aria-label={intl.formatMessage(messages.userMenu)}
+        onKeyDown={onKeyDown}
+      >
         <Name>{user.display_name}</Name>
-        {user.is_moderator && (
-          <MenuLink to={routePath(locale, 'moderation')}>
-            {intl.formatMessage(messages.moderation)}
+        <AccountButton
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls={linksId}
+          onClick={() => setOpen(!open)}
+        >
+          <span>{user.display_name}</span>
+          <Chevron />
+        </AccountButton>
+        <Links id={linksId} $open={open}>
+          {user.is_moderator && (
+            <MenuLink to={routePath(locale, 'moderation')}>
+              {intl.formatMessage(messages.moderation)}
+            </MenuLink>
+          )}
+          <MenuLink to={routePath(locale, 'myReports')}>
+            {intl.formatMessage(messages.myReports)}
           </MenuLink>
-        )}
-        <MenuLink to={routePath(locale, 'myReports')}>
-          {intl.formatMessage(messages.myReports)}
-        </MenuLink>
-        {user.is_freelancer && (
-          <>
-            <MenuLink to={routePath(locale, 'alertMatches')}>
-              {intl.formatMessage(alertsMessages.menuMatches)}
-            </MenuLink>
-            <MenuLink to={routePath(locale, 'alerts')}>
-              {intl.formatMessage(alertsMessages.menuAlerts)}
-            </MenuLink>
-          </>
-        )}
-        <Button $variant="secondary" onClick={() => dispatch(logoutRequested())}>
-          {intl.formatMessage(messages.logout)}
-        </Button>
+          {user.is_freelancer && (
+            <>
+              <MenuLink to={routePath(locale, 'alertMatches')}>
+                {intl.formatMessage(alertsMessages.menuMatches)}
+              </MenuLink>
+              <MenuLink to={routePath(locale, 'alerts')}>
+                {intl.formatMessage(alertsMessages.menuAlerts)}
+              </MenuLink>
+            </>
+          )}
+          <Button $variant="secondary" onClick={() => dispatch(logoutRequested())}>
+            {intl.formatMessage(messages.logout)}
+          </Button>
+        </Links>
       </Menu>
     );
   }

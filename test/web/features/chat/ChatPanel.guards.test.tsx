@@ -87,10 +87,12 @@ describe('ChatPanel guards', () => {
     expect(box).toHaveValue(long);
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(await within(panel).findByRole('alert')).toHaveTextContent(
-      `Use at most ${LIMITS.chatMessageMax} characters.`,
+      `Use at most ${LIMITS.chatMessageMax.toLocaleString('en')} characters.`,
     );
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription(new RegExp(`at most ${LIMITS.chatMessageMax}`));
+    expect(box).toHaveAccessibleDescription(
+      new RegExp(`at most ${LIMITS.chatMessageMax.toLocaleString('en')}`),
+    );
     expect(box).toHaveValue(long);
     expect(calls(fetch, 'POST', MESSAGES)).toHaveLength(0);
 
