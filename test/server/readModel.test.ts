@@ -108,6 +108,87 @@ describe('task reads come from the read model and follow every write', () => {
   });
 });
 
+describe('the category tree (its weekly counts) follows task writes', () => {
+  const countOf = async () => {
+    const tree = (await agent(t.app).get('/api/categories?locale=en')).json().data as {
+      id: number;
+      tasks_count: number;
+    }[];
+    return tree.find((c) => c.id === categoryId)?.tasks_count;
+  };
+
+  it('is kept in memory, and a new, a hidden or a deleted task changes the count at once', async () => {
+    const before = await countOf();
+    expect(t.app.readModel.categories.get('en')).toBeDefined();
+    const task = await newTask();
+    expect(await countOf()).toBe((before ?? 0) + 1);
+    await t.db.query('UPDATE tasks SET hidden_at = now() WHERE uuid = $1', [task.uuid]);
+    expect(await countOf()).toBe(before);
+    await t.db.query('UPDATE tasks SET hidden_at = NULL WHERE uuid = $1', [task.uuid]);
+    expect(await countOf()).toBe((before ?? 0) + 1);
+    await t.db.query('DELETE FROM tasks WHERE uuid = $1', [task.uuid]);
+    expect(await countOf()).toBe(before);
+  });
+
+  it('a renamed category shows at once', async () => {
+    await countOf();
+    await t.db.query(`UPDATE categories SET title = '{"en":"Renamed in SQL"}' WHERE id = $1`, [
+      categoryId,
+    ]);
+    const tree = (await agent(t.app).get('/api/categories?locale=en')).json().data as {
+      id: number;
+      title: string;
+    }[];
+    expect(tree.find((c) => c.id === categoryId)?.title).toBe('Renamed in SQL');
+  });
+});
+
+describe("a task's questions follow every write", () => {
+  it('are kept in memory, and a question asked, answered or hidden (in SQL too) shows at once', async () => {
+    const task = await newTask();
+    const visitor = agent(t.app);
+    const asker = await loggedInAgent(t.app, freelancer);
+    const list = async () =>
+      (await visitor.get(`/api/tasks/${task.uuid}/questions`)).json().data.questions as {
+        id: number;
+        message: string;
+        answer: { message: string } | null;
+      }[];
+    expect(await list()).toEqual([]);
+    expect(t.app.readModel.questions.get(task.uuid)).toBeDefined();
+
+    const asked = await asker.post(`/api/tasks/${task.uuid}/questions`, {
+      message: 'Is a ladder there?',
+    });
+    expect(asked.statusCode).toBe(201);
+    const [question] = await list();
+    expect(question.message).toBe('Is a ladder there?');
+
+    const owns = await loggedInAgent(t.app, owner);
+    await owns.post(`/api/tasks/${task.uuid}/questions/${question.id}/answer`, {
+      message: 'Yes, a tall one.',
+    });
+    expect((await list())[0].answer?.message).toBe('Yes, a tall one.');
+
+    await t.db.query('UPDATE task_questions SET hidden_at = now() WHERE id = $1', [question.id]);
+    expect(await list()).toEqual([]);
+  });
+
+  it("an asker's new name shows on the questions at once", async () => {
+    const task = await newTask();
+    const asker = await loggedInAgent(t.app, freelancer);
+    await asker.post(`/api/tasks/${task.uuid}/questions`, { message: 'Which floor is it?' });
+    const name = async () =>
+      (await agent(t.app).get(`/api/tasks/${task.uuid}/questions`)).json().data.questions[0].author
+        .display_name as string;
+    expect(await name()).not.toBe('Renamed Asker');
+    await t.db.query("UPDATE users SET display_name = 'Renamed Asker' WHERE uuid = $1", [
+      freelancer.uuid,
+    ]);
+    expect(await name()).toBe('Renamed Asker');
+  });
+});
+
 describe('sessions are kept in memory and end at once', () => {
   it('a logged-in request is served from the session cache', async () => {
     const a = await loggedInAgent(t.app, freelancer);

@@ -87,7 +87,7 @@ export function createCacheBus(db: Db): CacheBus {
   };
 }
 
-/** Which cache kind a write to each table invalidates (the tables migration 007 watches). */
+/** Which cache kind a write to each table invalidates (the tables migrations 007 and 012 watch). */
 const TABLE_KINDS: Record<string, CacheEvent['kind']> = {
   tasks: 'task',
   offers: 'task',
@@ -95,6 +95,7 @@ const TABLE_KINDS: Record<string, CacheEvent['kind']> = {
   task_locations: 'task',
   task_languages: 'task',
   reviews: 'task',
+  task_questions: 'task',
   task_views: 'views',
   sessions: 'session',
   users: 'user',

@@ -12,7 +12,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../shared/locales';
-import type { Paginated, TaskSummary } from '../../shared/types';
+import type { Category, Paginated, TaskQuestions, TaskSummary } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
 import {
   loadTaskEntry,
@@ -26,6 +26,7 @@ import {
 } from '../tasks/loadTask';
 import type { UserRow } from '../users';
 import type { CacheBus, CacheEvent } from './invalidation';
+import { createPageCache, type RenderedPage } from './pageCache';
 import { ExpiringCache } from './store';
 import { ViewBuffer } from './viewBuffer';
 import '../types';
@@ -34,6 +35,8 @@ import '../types';
 export const TASK_TTL_MS = 10_000;
 export const LIST_TTL_MS = 5_000;
 export const SESSION_TTL_MS = 30_000;
+/** The category tree's counts are of the last 7 days: a minute late at its edge is no news. */
+export const CATEGORIES_TTL_MS = 60_000;
 
 export interface CachedSession {
   user: UserRow;
@@ -44,7 +47,13 @@ export interface ReadModel {
   bus: CacheBus;
   tasks: ExpiringCache<TaskEntry>;
   lists: ExpiringCache<Paginated<TaskSummary>>;
+  /** The category tree with its weekly task counts, per locale (GET /api/categories). */
+  categories: ExpiringCache<Category[]>;
+  /** Each task's public questions by task uuid, the same for every viewer (questions.ts). */
+  questions: ExpiringCache<TaskQuestions>;
   sessions: ExpiringCache<CachedSession>;
+  /** Server-rendered pages by what they are made of (./pageCache.ts). */
+  pages: ExpiringCache<RenderedPage>;
   views: ViewBuffer;
   /** The task as this viewer may see it (loadTaskEntry's answer, from the cached row). */
   loadTask(
@@ -68,7 +77,10 @@ export function createReadModel(
 ): ReadModel {
   const tasks = new ExpiringCache<TaskEntry>(bus, 2000);
   const lists = new ExpiringCache<Paginated<TaskSummary>>(bus, 500);
+  const categories = new ExpiringCache<Category[]>(bus, 20);
+  const questions = new ExpiringCache<TaskQuestions>(bus, 2000);
   const sessions = new ExpiringCache<CachedSession>(bus, 20_000);
+  const pages = createPageCache(bus);
   const views = new ViewBuffer(rawDb, {
     onError: options.onError,
     // Its writes go around the watched Db: it says itself which tasks changed.
@@ -83,15 +95,27 @@ export function createReadModel(
     const { kind, key } = event;
     if (kind === 'all') {
       tasks.clear();
+      questions.clear();
       lists.clear();
+      categories.clear();
       sessions.clear();
+      pages.clear();
       views.forget(null);
     } else if (kind === 'task') {
       lists.clear();
-      if (key === null) tasks.clear();
-      else tasks.deleteWhere((entry) => entry.row.uuid === key);
+      categories.clear();
+      if (key === null) {
+        tasks.clear();
+        questions.clear();
+      } else {
+        tasks.deleteWhere((entry) => entry.row.uuid === key);
+        questions.delete(key);
+      }
     } else if (kind === 'user') {
       lists.clear();
+      categories.clear();
+      // Any asker's name or photo may be on any task's questions.
+      questions.clear();
       if (key === null) {
         tasks.clear();
         sessions.clear();
@@ -111,7 +135,10 @@ export function createReadModel(
     bus,
     tasks,
     lists,
+    categories,
+    questions,
     sessions,
+    pages,
     views,
     async loadTask(db, slugOrUuid, viewer, locale) {
       const entry = await tasks.through(

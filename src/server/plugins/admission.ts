@@ -11,8 +11,12 @@
  * queue instead, the loop turns every ~turnBudgetMs, and every connection is accepted and served.
  *
  * The first onRequest hook of the app, so nothing else runs before a request is admitted. Requests
- * are only paced at their start: a long-lived one (the push stream) holds no slot.
+ * are only paced at their start: a long-lived one (the push stream) holds no slot. The API calls a
+ * server render makes in-process (render/apiTransport.ts, `insideAdmitted`) are part of the page
+ * request that was admitted already: queued again behind every newer request, a page's three
+ * rounds of queries waited for the whole queue each (a page took seconds under load).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
 
 export const ADMISSION_TURN_BUDGET_MS = 10;
@@ -75,6 +79,14 @@ export function createAdmission(turnBudgetMs = ADMISSION_TURN_BUDGET_MS): Admiss
   };
 }
 
+/** Set while a request that was admitted makes in-process requests (app.inject) of its own. */
+const admitted = new AsyncLocalStorage<true>();
+
+/** Runs `work` (in-process requests of an admitted request) without queueing them again. */
+export function insideAdmitted<T>(work: () => T): T {
+  return admitted.run(true, work);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     admission: Admission;
@@ -86,6 +98,7 @@ export const admissionPlugin = fp<{ turnBudgetMs?: number }>(
     const admission = createAdmission(options.turnBudgetMs);
     app.decorate('admission', admission);
     app.addHook('onRequest', async () => {
+      if (admitted.getStore()) return;
       await admission.admit();
     });
   },

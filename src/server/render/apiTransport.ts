@@ -9,6 +9,7 @@
  * `setCookies()`, for the page's response: the browser ends up as if it had made the calls itself.
  */
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+import { insideAdmitted } from '../plugins/admission';
 
 /** Structurally the SPA's ApiTransport (src/web/api/baseQuery.ts): the server never imports it. */
 export interface InjectTransport {
@@ -20,6 +21,11 @@ export interface PageApiTransport {
   transport: InjectTransport;
   /** The Set-Cookie headers the API answered with during this render, one per cookie name. */
   setCookies: () => string[];
+  /**
+   * Every answer the API gave this render, as `METHOD path status` and the body, in the order
+   * they came: with the URL and locale, all a page's markup is made of (the page cache's key).
+   */
+  answers: () => string[];
 }
 
 /** A fixed origin: only the path reaches inject; the host never leaves the process. */
@@ -46,6 +52,7 @@ export function apiTransport(app: FastifyInstance, page: PageRequest): PageApiTr
   const apiBase = new URL(app.config.public.apiBase, ORIGIN).pathname.replace(/\/$/, '');
   const jar = parseCookieHeader(page.headers.cookie);
   const setCookies = new Map<string, string>();
+  const answers: string[] = [];
 
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -61,14 +68,17 @@ export function apiTransport(app: FastifyInstance, page: PageRequest): PageApiTr
       request.method === 'GET' || request.method === 'HEAD'
         ? undefined
         : Buffer.from(await request.arrayBuffer());
-    const response = await app.inject({
-      method: request.method as InjectOptions['method'],
-      url: `${url.pathname}${url.search}`,
-      headers,
-      payload: body,
-      // The viewer's address: rate limits and logs see who asked, not 127.0.0.1.
-      remoteAddress: page.ip,
-    });
+    // Part of the page request, which was admitted already (plugins/admission.ts).
+    const response = await insideAdmitted(() =>
+      app.inject({
+        method: request.method as InjectOptions['method'],
+        url: `${url.pathname}${url.search}`,
+        headers,
+        payload: body,
+        // The viewer's address: rate limits and logs see who asked, not 127.0.0.1.
+        remoteAddress: page.ip,
+      }),
+    );
 
     const out = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
@@ -83,6 +93,9 @@ export function apiTransport(app: FastifyInstance, page: PageRequest): PageApiTr
       setCookies.set(name, item);
     }
     const empty = response.statusCode === 204 || response.statusCode === 304;
+    answers.push(
+      `${request.method} ${url.pathname}${url.search} ${response.statusCode}\n${empty ? '' : response.body}`,
+    );
     return new Response(empty ? null : new Uint8Array(response.rawPayload), {
       status: response.statusCode,
       headers: out,
@@ -92,5 +105,6 @@ export function apiTransport(app: FastifyInstance, page: PageRequest): PageApiTr
   return {
     transport: { baseUrl: `${ORIGIN}${apiBase}`, fetch },
     setCookies: () => [...setCookies.values()],
+    answers: () => [...answers],
   };
 }

@@ -17,12 +17,13 @@ import { setupStore, type AppStore } from '../../web/app/store';
 import { taskApi } from '../../web/features/tasks/taskApi';
 import { pageMessageParts } from '../../web/i18n/pageMessages';
 import { localiseUnprefixedPath, matchRoute } from '../../web/i18n/routes';
+import { CACHEABLE_STATUS, PAGE_TTL_MS, pageKey, type RenderedPage } from '../cache/pageCache';
 import { translate } from '../i18n';
 import { escapeHtml, renderTaskHead } from '../tasks/head';
 import { renderIndexHtml } from '../spa';
 import { apiTransport } from './apiTransport';
 import { pageCatalog } from './catalog';
-import { renderApp } from './renderApp';
+import { renderApp, type RenderedApp } from './renderApp';
 import '../types';
 
 /**
@@ -94,13 +95,51 @@ export async function sendPage(
   const store = setupStore({ i18n: { locale } }, { transport: api.transport });
   await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
 
-  const rendered = await renderApp(url, locale, store, pageCatalog(locale, pageMessageParts(name)));
   for (const cookie of api.setCookies()) void reply.header('Set-Cookie', cookie);
-  // A page that redirects on render (ui/Redirect.tsx): a visitor on the task form goes to login,
-  // a created task's /tasks/view/{uuid} to its page.
-  if (rendered.redirect) {
-    return reply.header('Cache-Control', 'private, no-cache').redirect(rendered.redirect, 302);
+
+  // A page made of the same answers as one rendered a moment ago is that page (cache/pageCache.ts).
+  const key = pageKey(url, locale, api.answers());
+  const pages = app.readModel.pages;
+  let page = pages.get(key);
+  let timing = 'render;desc="cache"';
+  if (!page) {
+    const started = performance.now();
+    const rendered = await renderApp(
+      url,
+      locale,
+      store,
+      pageCatalog(locale, pageMessageParts(name)),
+    );
+    // A page that redirects on render (ui/Redirect.tsx): a visitor on the task form goes to login,
+    // a created task's /tasks/view/{uuid} to its page.
+    if (rendered.redirect) {
+      return reply.header('Cache-Control', 'private, no-cache').redirect(rendered.redirect, 302);
+    }
+    page = pageOf(app, template, store, rendered, { name, slug: match?.params.slug, locale });
+    if (CACHEABLE_STATUS.has(page.status)) pages.set(key, page, PAGE_TTL_MS);
+    timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
   }
+  return (
+    reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      // Who is looking shapes the page (the user menu, places, offers): never a shared cache.
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Cookie')
+      .header('Server-Timing', timing)
+      .send(page.html)
+  );
+}
+
+/** The whole HTML document of a rendered page, and its status. */
+function pageOf(
+  app: FastifyInstance,
+  template: string,
+  store: AppStore,
+  rendered: RenderedApp,
+  page: { name: string | null; slug: string | undefined; locale: Locale },
+): RenderedPage {
+  const { name, locale } = page;
   // The status of what the page shows: the error page (features/errors/ErrorPage.tsx, data-status)
   // for a missing task, profile or path, or a failed render.
   const shown = /<[a-z]+ [^>]*data-status="(\d{3})"/.exec(rendered.html);
@@ -108,8 +147,7 @@ export async function sendPage(
   const status = Math.max(rendered.status, errorStatus ?? 200);
 
   let head: string;
-  const task =
-    name === 'task' && !errorStatus ? taskOf(store, match?.params.slug ?? '', locale) : null;
+  const task = name === 'task' && !errorStatus ? taskOf(store, page.slug ?? '', locale) : null;
   if (task) {
     // The first photo (the largest paint on a phone) starts loading with the HTML's head.
     const preload = task.images[0]?.thumbnail;
@@ -139,15 +177,7 @@ export async function sendPage(
     root: rendered.html,
     noscript: translate(locale, 'app.noscript'),
   });
-  return (
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      // Who is looking shapes the page (the user menu, places, offers): never a shared cache.
-      .header('Cache-Control', 'private, no-cache')
-      .header('Vary', 'Cookie')
-      .send(html)
-  );
+  return { status, html };
 }
 
 /** The task the render's store holds for this page, if the API gave it. */

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Locale } from '../../shared/locales';
 import type { Category } from '../../shared/types';
+import { CATEGORIES_TTL_MS } from '../cache/readModel';
 import type { Db } from '../db/db';
 import { pickLocale } from '../i18n';
 import '../types';
@@ -52,6 +53,12 @@ export async function loadCategoryTree(db: Db, locale: Locale): Promise<Category
 export const categoryRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { locale?: string } }>('/categories', async (request) => {
     const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-    return { data: await loadCategoryTree(app.db, locale) };
+    // Kept by the read model until a task or category write, or a minute (cache/readModel.ts).
+    const tree = await app.readModel.categories.through(
+      locale,
+      () => loadCategoryTree(app.db, locale),
+      CATEGORIES_TTL_MS,
+    );
+    return { data: tree };
   });
 };

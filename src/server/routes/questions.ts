@@ -21,6 +21,7 @@ import {
 } from '../../shared/validation/question';
 import { REPORT_MESSAGE_MAX, reportSchema } from '../../shared/validation/report';
 import { requireUser } from '../auth/session';
+import { TASK_TTL_MS } from '../cache/readModel';
 import { forbidden, HttpError } from '../errors';
 import { jsonBodyLimit } from '../plugins/jsonBody';
 import { notifyTaskChanged } from '../push/plugin';
@@ -53,8 +54,15 @@ export const questionRoutes: FastifyPluginAsync = async (app) => {
   const perAddress = { rateLimit: { max: app.config.questionRateLimit, timeWindow: '1 minute' } };
 
   app.get<TaskParams>('/tasks/:taskUuid/questions', async (request) => {
-    const task = await findQuestionTask(db, request.params.taskUuid);
-    return { data: await listQuestions(db, task) };
+    const uuid = request.params.taskUuid.toLowerCase();
+    // The same answer for every viewer: kept by the read model until a write to the task, its
+    // questions or a user (cache/readModel.ts), or TASK_TTL_MS.
+    const data = await app.readModel.questions.through(
+      uuid,
+      async () => listQuestions(db, await findQuestionTask(db, uuid)),
+      TASK_TTL_MS,
+    );
+    return { data };
   });
 
   app.post<TaskParams>(

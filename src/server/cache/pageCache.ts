@@ -1,0 +1,49 @@
+/**
+ * Server-rendered pages kept by what they are made of (issue 18; docs/ARCHITECTURE.md "Read model
+ * and caches"). A page's markup is a function of its URL, its locale and the answers the API gave
+ * its queries (src/server/render: the store starts from the locale and those answers alone), plus
+ * the render's clock. So the key is a digest of exactly those: two requests whose page queries got
+ * the same answers get the same HTML, whoever asked. Nothing is ever shared that the API did not
+ * answer both alike: a signed-in user's `me`, their own offer or a contact makes their own key, and a
+ * write that changes an answer makes a new one (no invalidation to forget). The queries still run on
+ * every request (through the read model, cheap), so views are counted and cookies set as before;
+ * what a hit saves is the React render.
+ *
+ * Two things may be older than the request, by at most PAGE_TTL_MS: the task's view count (left out
+ * of the key, or every new visitor of a busy task would miss) and the times that read the clock
+ * ("posted 3 minutes ago"), both drawn consistently with the embedded state the browser hydrates
+ * from (renderedAt). A CDN keeping a visitor's page (Cache-Control s-maxage) serves the same age.
+ */
+import { createHash } from 'node:crypto';
+import type { CacheBus } from './invalidation';
+import { ExpiringCache } from './store';
+
+/** How long a rendered page is served again (its clock-dependent texts are at most this old). */
+export const PAGE_TTL_MS = 10_000;
+
+/** Pages kept per process (a task page is 40-120 KB of HTML). */
+const MAX_PAGES = 300;
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+/** What answers may differ in without changing the page's key: the task's running view count. */
+const VIEW_COUNT = /"views_count":\d+/g;
+
+/** The digest of a page's URL, locale and API answers (in any order: queries run concurrently). */
+export function pageKey(url: string, locale: string, answers: readonly string[]): string {
+  const hash = createHash('sha256').update(`${locale}\n${url}\n`);
+  for (const answer of [...answers].sort()) {
+    hash.update(answer.replace(VIEW_COUNT, '"views_count":-')).update('\0');
+  }
+  return hash.digest('base64url');
+}
+
+export function createPageCache(bus: CacheBus): ExpiringCache<RenderedPage> {
+  return new ExpiringCache<RenderedPage>(bus, MAX_PAGES);
+}
+
+/** Statuses worth keeping: the page, a missing page, a hidden task (never a failed render). */
+export const CACHEABLE_STATUS = new Set([200, 404, 410]);
