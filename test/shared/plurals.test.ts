@@ -51,8 +51,11 @@ const EXPECTED: Partial<Record<Locale, Record<string, string>>> = {
       'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
     'completion.feedback.length':
       'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
+    // "no 10 līdz 500 rakstzīmēm": the dative after "līdz", as in validation.description_length.
     'moderation.reason.hint':
-      'rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju',
+      'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
+    'moderation.reason.questionHint':
+      'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
     'moderation.reason.noteHint':
       'rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju',
   },
