@@ -204,9 +204,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'questions.closed': 'Bu görevle ilgili sorular kapandı: bir teklif seçildi.',
     'questions.already_reported': 'Bu soruyu zaten bildirdiniz.',
     'alerts.too_many':
-      'En fazla {max, plural, one {# bildirim} other {# bildirim}} saklayabilirsiniz. Yenisini eklemek için birini silin.',
+      'En fazla {max, plural, one {# alarm} other {# alarm}} saklayabilirsiniz. Yenisini eklemek için birini silin.',
     'alerts.freelancers_only':
-      'Görev bildirimleri serbest çalışanlar içindir. Bildirim kaydetmek için serbest çalışan olun.',
+      'Görev alarmları serbest çalışanlar içindir. Alarm kaydetmek için serbest çalışan olun.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -288,8 +288,8 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'questions.closed': 'Klausimai apie šią užduotį uždaryti: pasiūlymas jau pasirinktas.',
     'questions.already_reported': 'Apie šį klausimą jau pranešėte.',
     'alerts.too_many':
-      'Galite turėti ne daugiau kaip {max, plural, one {# pranešimą} few {# pranešimus} many {# pranešimo} other {# pranešimų}}. Ištrinkite vieną, kad pridėtumėte naują.',
+      'Galite turėti ne daugiau kaip {max, plural, one {# prenumeratą} few {# prenumeratas} many {# prenumeratos} other {# prenumeratų}}. Ištrinkite vieną, kad pridėtumėte naują.',
     'alerts.freelancers_only':
-      'Pranešimai apie užduotis skirti vykdytojams. Tapkite vykdytoju, kad galėtumėte išsaugoti pranešimus.',
+      'Užduočių prenumeratos skirtos vykdytojams. Tapkite vykdytoju, kad galėtumėte išsaugoti prenumeratas.',
   },
 };
