@@ -112,9 +112,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Jūsu ziņojums par šo uzdevumu jau ir saņemts.',
     'chat.offer_not_live':
       'Jūsu piedāvājums šim uzdevumam vairs nav spēkā, tāpēc šajā tērzēšanā rakstīt nevarat.',
-    'moderation.task_removed': 'Šo uzdevumu moderācija ir noņēmusi.',
+    'moderation.task_removed': 'Moderators ir noņēmis šo uzdevumu.',
     'auth.suspended':
-      'Moderācija ir apturējusi šo kontu. Ja domājat, ka tā ir kļūda, sazinieties ar atbalsta dienestu.',
+      'Moderators ir apturējis šo kontu. Ja domājat, ka tā ir kļūda, sazinieties ar atbalsta dienestu.',
     'moderation.cannot_suspend_moderator': 'Moderatora kontu nevar apturēt.',
     'questions.closed': 'Jautājumi par šo uzdevumu ir slēgti: piedāvājums jau ir izvēlēts.',
     'questions.already_reported': 'Jūsu ziņojums par šo jautājumu jau ir saņemts.',
@@ -232,7 +232,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'validation.max_length': 'Kasutage kõige rohkem {max, plural, one {# märki} other {# märki}}.',
     'validation.accept_terms': 'Jätkamiseks nõustuge tingimustega.',
     'validation.invalid': 'See väärtus ei ole kehtiv.',
-    'completion.not_in_progress': 'Seda ülesannet ei saa praegu lõpetada.',
+    'completion.not_in_progress': 'Seda ülesannet ei saa praegu tehtuks märkida.',
     'completion.already_reviewed': 'Olete selle ülesande kohta juba tagasisidet andnud.',
     'completion.review_window_closed': 'Selle ülesande kohta tagasiside andmise aeg on möödas.',
     'reports.already_reported': 'Olete sellest ülesandest juba teatanud.',
@@ -281,9 +281,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Apie šią užduotį jau pranešėte.',
     'chat.offer_not_live':
       'Jūsų pasiūlymas šiai užduočiai nebegalioja, todėl šiame pokalbyje rašyti negalite.',
-    'moderation.task_removed': 'Šią užduotį pašalino moderavimas.',
+    'moderation.task_removed': 'Šią užduotį pašalino moderatorius.',
     'auth.suspended':
-      'Šią paskyrą užblokavo moderavimas. Jei manote, kad tai klaida, susisiekite su pagalbos tarnyba.',
+      'Šią paskyrą užblokavo moderatorius. Jei manote, kad tai klaida, susisiekite su pagalbos tarnyba.',
     'moderation.cannot_suspend_moderator': 'Moderatoriaus negalima užblokuoti.',
     'questions.closed': 'Klausimai apie šią užduotį uždaryti: pasiūlymas jau pasirinktas.',
     'questions.already_reported': 'Apie šį klausimą jau pranešėte.',
