@@ -8,8 +8,8 @@ import { readableText, textsOf } from '../support/i18nTexts';
 /** "esat/neesat/bijāt" and up to three words later a singular active participle (-is, -usi, -ies, -usies; the plural -ušies is not). */
 const SINGULAR_AFTER_JUS =
   /(?<![\p{L}])(?:esat|neesat|bijāt|nebijāt)(?:\s+\p{L}+){0,3}?\s+\p{L}+(?:is|usi|(?<!uš)ies)(?![\p{L}])/iu;
-/** The singular participles of "būt" that agree with one man or one woman. */
-const BUDAMS = /(?<![\p{L}])(?:būdams|būdama)(?![\p{L}])/iu;
+/** The singular participles of "būt" that agree with one man or one woman, and "esiet pirmais"-like adjectives. */
+const BUDAMS = /(?<![\p{L}])(?:būdams|būdama|(?:esiet|esat)\s+\p{L}+ais)(?![\p{L}])/iu;
 
 it('uses the plural participle with the polite jūs in every Latvian text', () => {
   const found = textsOf('lv')
@@ -24,6 +24,7 @@ it('tells the singular from the plural and from nouns', () => {
     'Jūs jau esat ziņojis par šo uzdevumu',
     'Jūs vēl neesat ne par ko ziņojis.',
     'par kuriem ziņojāt, būdams pieteicies',
+    'Esiet pirmais, kas to pievieno!',
   ])
     expect({ wrong, caught: SINGULAR_AFTER_JUS.test(wrong) || BUDAMS.test(wrong) }).toEqual({
       wrong,
