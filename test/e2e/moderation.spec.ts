@@ -70,7 +70,7 @@ test('a moderator hides a reported task: the owner sees the reason, a visitor ge
   expect(response?.status()).toBe(410);
   await waitForHydration(visitor);
   await expect(
-    visitor.getByRole('heading', { name: 'Šo uzdevumu moderācija ir noņēmusi' }),
+    visitor.getByRole('heading', { name: 'Moderators ir noņēmis šo uzdevumu' }),
   ).toBeVisible();
   expect(visitorErrors).toEqual([]);
   await expectNoA11yViolations(visitor, 'hidden task (410)');

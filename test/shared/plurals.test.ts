@@ -51,8 +51,11 @@ const EXPECTED: Partial<Record<Locale, Record<string, string>>> = {
       'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
     'completion.feedback.length':
       'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
+    // "no 10 līdz 500 rakstzīmēm": the dative after "līdz", as in validation.description_length.
     'moderation.reason.hint':
-      'rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju',
+      'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
+    'moderation.reason.questionHint':
+      'rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm rakstzīmei rakstzīmēm rakstzīmēm rakstzīmēm',
     'moderation.reason.noteHint':
       'rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju rakstzīme rakstzīmes rakstzīmes rakstzīmju',
   },
@@ -75,6 +78,9 @@ const EXPECTED: Partial<Record<Locale, Record<string, string>>> = {
       'simbolių simbolio simbolių simbolių simbolių simbolio simbolių simbolių simbolių',
     'moderation.reason.noteHint':
       'simbolių simbolis simboliai simboliai simbolių simbolis simboliai simboliai simbolių',
+    // A task alert is "prenumerata" (pranešimas is the report): the object of "Turite".
+    'alerts.page.count':
+      'prenumeratų prenumeratą prenumeratas prenumeratas prenumeratų prenumeratą prenumeratas prenumeratas prenumeratų',
   },
   ru: {
     'taskList.results.total':
@@ -99,6 +105,8 @@ const EXPECTED: Partial<Record<Locale, Record<string, string>>> = {
     'validation.too_many_locations': 'adres adres adres adres adres adres adres adres adres',
     'moderation.reason.noteHint':
       'karakter karakter karakter karakter karakter karakter karakter karakter karakter',
+    'alerts.page.count':
+      'alarmınız alarmınız alarmınız alarmınız alarmınız alarmınız alarmınız alarmınız alarmınız',
   },
   et: {
     'taskList.results.total':
@@ -194,6 +202,8 @@ const SERVER_EXPECTED: Partial<Record<Locale, Record<string, string>>> = {
   lt: {
     'validation.max_length':
       'simbolių simbolį simbolius simbolius simbolių simbolį simbolius simbolius simbolių',
+    'alerts.too_many':
+      'prenumeratų prenumeratą prenumeratas prenumeratas prenumeratų prenumeratą prenumeratas prenumeratas prenumeratų',
   },
   en: {
     'validation.min_length':

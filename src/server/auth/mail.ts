@@ -106,7 +106,7 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
     },
     task_alert: {
       subject: "Talka'da size uygun yeni görevler",
-      body: 'Merhaba {name},\n\nBildirimlerinize uyan yeni görevler var:\n\n{tasks}\n\nBildirimlerinize uyan tüm görevler: {link}\n\nBu e-postayı günde en fazla bir kez göndeririz. Bildirimlerinizi aynı sayfada değiştirebilir veya silebilirsiniz.',
+      body: 'Merhaba {name},\n\nAlarmlarınıza uyan yeni görevler var:\n\n{tasks}\n\nAlarmlarınıza uyan tüm görevler: {link}\n\nBu e-postayı günde en fazla bir kez göndeririz. Alarmlarınızı aynı sayfada değiştirebilir veya silebilirsiniz.',
     },
   },
   et: {
@@ -148,7 +148,7 @@ export const mailTexts: Record<Locale, Record<MailTemplate, MailText>> = {
     },
     task_alert: {
       subject: 'Naujos užduotys jums Talka',
-      body: 'Sveiki, {name},\n\njūsų pranešimus atitinka naujos užduotys:\n\n{tasks}\n\nVisos jūsų pranešimus atitinkančios užduotys: {link}\n\nTokį laišką siunčiame ne dažniau kaip kartą per dieną. Pranešimus galite pakeisti arba ištrinti tame pačiame puslapyje.',
+      body: 'Sveiki, {name},\n\njūsų prenumeratas atitinka naujos užduotys:\n\n{tasks}\n\nVisos jūsų prenumeratas atitinkančios užduotys: {link}\n\nTokį laišką siunčiame ne dažniau kaip kartą per dieną. Prenumeratas galite pakeisti arba ištrinti tame pačiame puslapyje.',
     },
   },
 };

@@ -112,9 +112,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Jūsu ziņojums par šo uzdevumu jau ir saņemts.',
     'chat.offer_not_live':
       'Jūsu piedāvājums šim uzdevumam vairs nav spēkā, tāpēc šajā tērzēšanā rakstīt nevarat.',
-    'moderation.task_removed': 'Šo uzdevumu moderācija ir noņēmusi.',
+    'moderation.task_removed': 'Moderators ir noņēmis šo uzdevumu.',
     'auth.suspended':
-      'Moderācija ir apturējusi šo kontu. Ja domājat, ka tā ir kļūda, sazinieties ar atbalsta dienestu.',
+      'Moderators ir apturējis šo kontu. Ja domājat, ka tā ir kļūda, sazinieties ar atbalsta dienestu.',
     'moderation.cannot_suspend_moderator': 'Moderatora kontu nevar apturēt.',
     'questions.closed': 'Jautājumi par šo uzdevumu ir slēgti: piedāvājums jau ir izvēlēts.',
     'questions.already_reported': 'Jūsu ziņojums par šo jautājumu jau ir saņemts.',
@@ -204,9 +204,9 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'questions.closed': 'Bu görevle ilgili sorular kapandı: bir teklif seçildi.',
     'questions.already_reported': 'Bu soruyu zaten bildirdiniz.',
     'alerts.too_many':
-      'En fazla {max, plural, one {# bildirim} other {# bildirim}} saklayabilirsiniz. Yenisini eklemek için birini silin.',
+      'En fazla {max, plural, one {# alarm} other {# alarm}} saklayabilirsiniz. Yenisini eklemek için birini silin.',
     'alerts.freelancers_only':
-      'Görev bildirimleri serbest çalışanlar içindir. Bildirim kaydetmek için serbest çalışan olun.',
+      'Görev alarmları serbest çalışanlar içindir. Alarm kaydetmek için serbest çalışan olun.',
   },
   et: {
     'errors.unauthenticated': 'Jätkamiseks logige sisse.',
@@ -232,7 +232,7 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'validation.max_length': 'Kasutage kõige rohkem {max, plural, one {# märki} other {# märki}}.',
     'validation.accept_terms': 'Jätkamiseks nõustuge tingimustega.',
     'validation.invalid': 'See väärtus ei ole kehtiv.',
-    'completion.not_in_progress': 'Seda ülesannet ei saa praegu lõpetada.',
+    'completion.not_in_progress': 'Seda ülesannet ei saa praegu tehtuks märkida.',
     'completion.already_reviewed': 'Olete selle ülesande kohta juba tagasisidet andnud.',
     'completion.review_window_closed': 'Selle ülesande kohta tagasiside andmise aeg on möödas.',
     'reports.already_reported': 'Olete sellest ülesandest juba teatanud.',
@@ -281,15 +281,15 @@ export const serverMessages: Record<Locale, Record<ServerMessageId, string>> = {
     'reports.already_reported': 'Apie šią užduotį jau pranešėte.',
     'chat.offer_not_live':
       'Jūsų pasiūlymas šiai užduočiai nebegalioja, todėl šiame pokalbyje rašyti negalite.',
-    'moderation.task_removed': 'Šią užduotį pašalino moderavimas.',
+    'moderation.task_removed': 'Šią užduotį pašalino moderatorius.',
     'auth.suspended':
-      'Šią paskyrą užblokavo moderavimas. Jei manote, kad tai klaida, susisiekite su pagalbos tarnyba.',
+      'Šią paskyrą užblokavo moderatorius. Jei manote, kad tai klaida, susisiekite su pagalbos tarnyba.',
     'moderation.cannot_suspend_moderator': 'Moderatoriaus negalima užblokuoti.',
     'questions.closed': 'Klausimai apie šią užduotį uždaryti: pasiūlymas jau pasirinktas.',
     'questions.already_reported': 'Apie šį klausimą jau pranešėte.',
     'alerts.too_many':
-      'Galite turėti ne daugiau kaip {max, plural, one {# pranešimą} few {# pranešimus} many {# pranešimo} other {# pranešimų}}. Ištrinkite vieną, kad pridėtumėte naują.',
+      'Galite turėti ne daugiau kaip {max, plural, one {# prenumeratą} few {# prenumeratas} many {# prenumeratos} other {# prenumeratų}}. Ištrinkite vieną, kad pridėtumėte naują.',
     'alerts.freelancers_only':
-      'Pranešimai apie užduotis skirti vykdytojams. Tapkite vykdytoju, kad galėtumėte išsaugoti pranešimus.',
+      'Užduočių prenumeratos skirtos vykdytojams. Tapkite vykdytoju, kad galėtumėte išsaugoti prenumeratas.',
   },
 };
