@@ -1,6 +1,5 @@
 /** Builds the Fastify app: external plugins, then the app's own, then routes (fastify/demo order). */
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import type { Db } from './db/db';
 import { HttpError } from './errors';
 import { createGeocoder, geoRoutes } from './geo';
 import { admissionPlugin } from './plugins/admission';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { rateLimitKey } from './plugins/clientAddress';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/errorHandler';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/jsonBody';
@@ -103,7 +103,7 @@ export async function buildServer(
   // First: a request waits here, in a fair queue, before any other hook runs (plugins/admission.ts).
   await app.register(admissionPlugin);
   await app.register(cookie);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The same as frame-ancestors 'none', for browsers that only know X-Frame-Options.
     frameguard: { action: 'deny' },

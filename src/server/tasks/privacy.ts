@@ -44,6 +44,34 @@ const round = (value: number, decimals: number): number => {
   return Math.round(value * factor) / factor;
 };
 
+interface Offset {
+  angle: number;
+  km: number;
+}
+
+/**
+ * The stable offset of each (task, place), remembered: it depends on nothing else, and a sha256 per
+ * place on every visitor's read was a tenth of a cached task read's time (issue 18).
+ */
+const offsets = new Map<string, Offset>();
+const MAX_OFFSETS = 20_000;
+
+function offsetOf(taskUuid: string, index: number): Offset {
+  const key = `${taskUuid.toLowerCase()}:${index}`;
+  let offset = offsets.get(key);
+  if (!offset) {
+    const hash = crypto.createHash('sha256').update(key).digest();
+    offset = {
+      angle: (hash.readUInt32BE(0) / 2 ** 32) * 2 * Math.PI,
+      // sqrt: uniform over the disc, not bunched at its centre.
+      km: MAX_OFFSET_KM * Math.sqrt(hash.readUInt32BE(4) / 2 ** 32),
+    };
+    if (offsets.size >= MAX_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** Deterministic coarse point for location `index` of a task; see the file comment. */
 export function coarsenPoint(
   lat: number,
@@ -51,10 +79,7 @@ export function coarsenPoint(
   taskUuid: string,
   index: number,
 ): { lat: number; lng: number } {
-  const hash = crypto.createHash('sha256').update(`${taskUuid.toLowerCase()}:${index}`).digest();
-  const angle = (hash.readUInt32BE(0) / 2 ** 32) * 2 * Math.PI;
-  // sqrt: uniform over the disc, not bunched at its centre.
-  const offsetKm = MAX_OFFSET_KM * Math.sqrt(hash.readUInt32BE(4) / 2 ** 32);
+  const { angle, km: offsetKm } = offsetOf(taskUuid, index);
 
   const gridLat = Math.round(lat / GRID_DEGREES) * GRID_DEGREES;
   const gridLng = Math.round(lng / GRID_DEGREES) * GRID_DEGREES;

@@ -55,6 +55,25 @@ describe('Content-Security-Policy', () => {
     }
   });
 
+  it("carries the rest of helmet's headers on every answer, a 404 included", async () => {
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/lv', '/api/tasks', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const picked = Object.fromEntries(Object.keys(expected).map((k) => [k, res.headers[k]]));
+      expect({ url, headers: picked }).toEqual({ url, headers: expected });
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('API answers are never stored by a browser or proxy; pages revalidate; uploads cache', async () => {
     const a = await loginAgent(t, DEMO_EMAILS.owner);
     for (const url of ['/api/me', '/api/tasks', '/api/tasks/TKPROG01', '/api/nope']) {
