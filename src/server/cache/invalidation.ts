@@ -87,7 +87,7 @@ export function createCacheBus(db: Db): CacheBus {
   };
 }
 
-/** Which cache kind a write to each table invalidates (the tables migrations 007 and 012 watch). */
+/** Which cache kind a write to each table invalidates (the tables migrations 007 and 011 watch). */
 const TABLE_KINDS: Record<string, CacheEvent['kind']> = {
   tasks: 'task',
   offers: 'task',
