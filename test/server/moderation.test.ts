@@ -13,6 +13,7 @@ import {
   createOffer,
   createTask,
   createUser,
+  keysetPages,
   loggedInAgent,
   randomUuid,
   type Agent,
@@ -397,21 +398,7 @@ describe('paging the queue and the log (keyset cursors)', () => {
   type Page = { groups: { task: { uuid: string } }[]; next_cursor: string | null };
   const uuidsOf = (page: Page) => page.groups.map((g) => g.task.uuid);
 
-  /** Every page of a list, following next_cursor, `perPage` at a time. */
-  async function walk(path: string, perPage: number) {
-    const pages: { data: unknown; meta?: { next_cursor: string | null } }[] = [];
-    let cursor: string | null = null;
-    do {
-      const sep = path.includes('?') ? '&' : '?';
-      const url = `${path}${sep}per_page=${perPage}${cursor ? `&cursor=${cursor}` : ''}`;
-      const res = await moderator.get(url);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      pages.push(body);
-      cursor = body.meta ? body.meta.next_cursor : body.data.next_cursor;
-    } while (cursor && pages.length < 20);
-    return pages;
-  }
+  const walk = (path: string, perPage: number) => keysetPages(moderator, path, perPage);
 
   beforeAll(async () => {
     t = await buildTestApp();

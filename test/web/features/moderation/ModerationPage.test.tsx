@@ -135,6 +135,7 @@ const questionQueue: ModerationQuestionReportsPage = {
       first_reported_at: '2026-11-21T11:00:00.000Z',
     },
   ],
+  next_cursor: null,
 };
 
 /** The lists in keyset pages: page n+1 is asked for with `cursor=p<n+1>` (the server's is opaque). */
