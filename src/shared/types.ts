@@ -419,7 +419,7 @@ export interface ModerationQueuePage<Group, Counts> {
 
 export type ModerationReportsPage = ModerationQueuePage<
   ModerationReportGroup,
-  { open_reports: number; open_tasks: number; closed_reports: number }
+  { open_reports: number; open_tasks: number; closed_reports: number; closed_tasks: number }
 >;
 
 export interface ModerationLogEntry {
@@ -457,7 +457,12 @@ export interface ModerationQuestionReportGroup {
 
 export type ModerationQuestionReportsPage = ModerationQueuePage<
   ModerationQuestionReportGroup,
-  { open_reports: number; open_questions: number; closed_reports: number }
+  {
+    open_reports: number;
+    open_questions: number;
+    closed_reports: number;
+    closed_questions: number;
+  }
 >;
 
 /** A public question on a task and the owner's answer (issue 20). Texts may hold CONTACT_MARKER. */

@@ -75,7 +75,7 @@ describe('the report queue and task decisions', () => {
     expect(res.statusCode).toBe(200);
     const { groups, counts, status } = res.json().data;
     expect(status).toBe('open');
-    expect(counts).toEqual({ open_reports: 3, open_tasks: 2, closed_reports: 0 });
+    expect(counts).toEqual({ open_reports: 3, open_tasks: 2, closed_reports: 0, closed_tasks: 0 });
     expect(groups.map((g: { task: { uuid: string } }) => g.task.uuid)).toEqual([
       taskUuid,
       other.uuid,
@@ -230,7 +230,7 @@ describe('the report queue and task decisions', () => {
 
   it('moves decided reports to the closed queue and tells the reporter in /api/me/reports', async () => {
     const closed = (await moderator.get('/api/moderation/reports?status=closed')).json().data;
-    expect(closed.counts).toMatchObject({ open_reports: 0, closed_reports: 2 });
+    expect(closed.counts).toMatchObject({ open_reports: 0, closed_reports: 2, closed_tasks: 1 });
     expect(closed.groups[0].reports.map((r: { status: string }) => r.status)).toEqual([
       'action_taken',
       'action_taken',

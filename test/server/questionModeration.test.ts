@@ -87,7 +87,12 @@ describe('the question report queue', () => {
 
     const page = await queue('open');
     expect(page.status).toBe('open');
-    expect(page.counts).toEqual({ open_reports: 3, open_questions: 2, closed_reports: 0 });
+    expect(page.counts).toEqual({
+      open_reports: 3,
+      open_questions: 2,
+      closed_reports: 0,
+      closed_questions: 0,
+    });
     expect(page.groups.map((g) => g.question.id)).toEqual([spam, fine]);
     expect(page.groups[0]).toMatchObject({
       question: {
@@ -172,7 +177,12 @@ describe('the question report queue', () => {
       expect(list.data.questions.map((q) => q.id)).toEqual([fine]);
     }
     const page = await queue('open');
-    expect(page.counts).toEqual({ open_reports: 1, open_questions: 1, closed_reports: 2 });
+    expect(page.counts).toEqual({
+      open_reports: 1,
+      open_questions: 1,
+      closed_reports: 2,
+      closed_questions: 1,
+    });
     const closed = await queue('closed');
     expect(closed.groups[0]).toMatchObject({
       question: { id: spam, hidden_reason: 'Advertising' },

@@ -89,26 +89,31 @@ const toAuthor = (row: AuthorColumns): ModerationTaskAuthor => ({
 /** A group's sort key in a queue: when it was first reported (open), last decided (closed). */
 const queueKey = (open: boolean): string => (open ? 'min(r.created_at)' : 'max(r.decided_at)');
 
-/** Open reports, the subjects they are about, and decided reports, of one report table. */
+interface QueueCounts {
+  open_reports: number;
+  open_subjects: number;
+  closed_reports: number;
+  closed_subjects: number;
+}
+
+/** Open and decided reports of one report table, and how many subjects each are about. */
 async function queueCounts(
   db: Queryable,
   table: 'reports' | 'question_reports',
   subject: 'task_uuid' | 'question_id',
-): Promise<{ open_reports: number; open_subjects: number; closed_reports: number }> {
-  const [counts] = await db.query<{
-    open_reports: number;
-    open_subjects: number;
-    closed_reports: number;
-  }>(
+): Promise<QueueCounts> {
+  const [counts] = await db.query<QueueCounts>(
     `SELECT count(*) FILTER (WHERE status = 'open')::int AS open_reports,
             count(DISTINCT ${subject}) FILTER (WHERE status = 'open')::int AS open_subjects,
-            count(*) FILTER (WHERE status <> 'open')::int AS closed_reports
+            count(*) FILTER (WHERE status <> 'open')::int AS closed_reports,
+            count(DISTINCT ${subject}) FILTER (WHERE status <> 'open')::int AS closed_subjects
        FROM ${table}`,
   );
   return {
     open_reports: Number(counts.open_reports),
     open_subjects: Number(counts.open_subjects),
     closed_reports: Number(counts.closed_reports),
+    closed_subjects: Number(counts.closed_subjects),
   };
 }
 
@@ -148,7 +153,7 @@ interface QueueSpec<Row, Group, Counts> {
   idType: 'uuid' | 'bigint';
   idOf: (row: Row) => string;
   toGroup: (row: Row) => Group;
-  counts: (counts: Awaited<ReturnType<typeof queueCounts>>) => Counts;
+  counts: (counts: QueueCounts) => Counts;
 }
 
 /**
@@ -230,6 +235,7 @@ const TASK_QUEUE: QueueSpec<GroupRow, ModerationReportGroup, ModerationReportsPa
     open_reports: c.open_reports,
     open_tasks: c.open_subjects,
     closed_reports: c.closed_reports,
+    closed_tasks: c.closed_subjects,
   }),
 };
 
@@ -295,6 +301,7 @@ const QUESTION_QUEUE: QueueSpec<
     open_reports: c.open_reports,
     open_questions: c.open_subjects,
     closed_reports: c.closed_reports,
+    closed_questions: c.closed_subjects,
   }),
 };
 
