@@ -9,6 +9,7 @@ import type {
   ModerationReportGroup,
 } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
+import { up } from '../../app/theme';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
@@ -41,13 +42,29 @@ const Groups = styled.div`
 
 /**
  * The tab row: one line that scrolls sideways when the labels do not fit (ru, tr and lt on a
- * phone), the current tab underlined; the same weight on every tab, so none moves when chosen.
+ * narrow phone), a shadow on the side where more is hidden (background-attachment: local covers
+ * it once that end is reached), the current tab underlined; the same weight on every tab, so
+ * none moves when chosen. Short labels in a smaller font fit both on a 360 px phone in every
+ * language; the scrolling is for larger text settings.
  */
 const Tabs = styled.nav`
   position: relative;
   display: flex;
   overflow-x: auto;
-  scrollbar-width: thin;
+  scrollbar-width: none;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${up('sm')} {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  background:
+    linear-gradient(to right, ${({ theme }) => theme.colors.background} 40%, transparent) left /
+      2rem 100% no-repeat local,
+    linear-gradient(to left, ${({ theme }) => theme.colors.background} 40%, transparent) right /
+      2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.25), transparent) left / 0.75rem 100%
+      no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.25), transparent) right / 0.75rem
+      100% no-repeat scroll;
   box-shadow: inset 0 -1px 0 ${({ theme }) => theme.colors.border};
   a {
     flex: none;
@@ -481,10 +498,10 @@ export default function ModerationPage() {
         data-testid="moderation-tabs"
       >
         <Link to={here} aria-current={open ? 'page' : undefined}>
-          {intl.formatMessage(messages.tabOpen)}
+          {intl.formatMessage(messages.tabOpenShort)}
         </Link>
         <Link to={`${here}?status=closed`} aria-current={open ? undefined : 'page'}>
-          {intl.formatMessage(messages.tabClosed)}
+          {intl.formatMessage(messages.tabClosedShort)}
         </Link>
       </Tabs>
       <section aria-label={intl.formatMessage(open ? messages.tabOpen : messages.tabClosed)}>

@@ -11,6 +11,10 @@ export const moderationMessages = defineMessages({
   tabOpen: { id: 'moderation.tab.open', defaultMessage: 'Open reports' },
   tabClosed: { id: 'moderation.tab.closed', defaultMessage: 'Decided reports' },
   tabsLabel: { id: 'moderation.tab.label', defaultMessage: 'Which reports' },
+  // The tab row's labels: short, so that both fit a 360 px phone in every language (the tab's
+  // section keeps the full name above).
+  tabOpenShort: { id: 'moderation.tab.openShort', defaultMessage: 'Open' },
+  tabClosedShort: { id: 'moderation.tab.closedShort', defaultMessage: 'Decided' },
   counts: {
     id: 'moderation.counts',
     defaultMessage:

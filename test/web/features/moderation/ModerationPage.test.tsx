@@ -433,7 +433,8 @@ describe('each tab its own counts, an empty queue only its empty state', () => {
       await within(questions).findByText('4 decided reports about 2 questions'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/open report/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Decided reports' })).toHaveAttribute(
+    const tabs = screen.getByRole('navigation', { name: 'Which reports' });
+    expect(within(tabs).getByRole('link', { name: 'Decided' })).toHaveAttribute(
       'aria-current',
       'page',
     );
