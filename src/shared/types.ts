@@ -407,13 +407,20 @@ export interface ModerationReportGroup {
   first_reported_at: string;
 }
 
-export interface ModerationReportsPage {
+/** A page of a moderation queue (task reports or question reports), keyset-paged. */
+export interface ModerationQueuePage<Group, Counts> {
   status: 'open' | 'closed';
-  groups: ModerationReportGroup[];
-  counts: { open_reports: number; open_tasks: number; closed_reports: number };
+  groups: Group[];
+  /** The whole queue's, on every page. */
+  counts: Counts;
   /** The `cursor` of the next page; null on the last (keyset paging). */
   next_cursor: string | null;
 }
+
+export type ModerationReportsPage = ModerationQueuePage<
+  ModerationReportGroup,
+  { open_reports: number; open_tasks: number; closed_reports: number; closed_tasks: number }
+>;
 
 export interface ModerationLogEntry {
   id: number;
@@ -448,11 +455,15 @@ export interface ModerationQuestionReportGroup {
   first_reported_at: string;
 }
 
-export interface ModerationQuestionReportsPage {
-  status: 'open' | 'closed';
-  groups: ModerationQuestionReportGroup[];
-  counts: { open_reports: number; open_questions: number; closed_reports: number };
-}
+export type ModerationQuestionReportsPage = ModerationQueuePage<
+  ModerationQuestionReportGroup,
+  {
+    open_reports: number;
+    open_questions: number;
+    closed_reports: number;
+    closed_questions: number;
+  }
+>;
 
 /** A public question on a task and the owner's answer (issue 20). Texts may hold CONTACT_MARKER. */
 export interface TaskQuestion {

@@ -191,3 +191,46 @@ test('a suspended user’s open page learns it at once: session ended, login pag
     await moderator.request.post(`/api/moderation/users/${uuid}/unsuspend`, { headers, data: {} });
   }
 });
+
+test('the tabs stay on one line on phones in ru, tr and lt; the chosen one is shown whole', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await logIn(page, 'moderator@talka.test');
+  const sizes = [
+    ...['ru', 'tr', 'lt', 'en'].flatMap((locale) => [360, 412].map((width) => ({ locale, width }))),
+    { locale: 'ru', width: 1366 },
+  ];
+  for (const { locale, width } of sizes) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const status of ['open', 'closed']) {
+      await page.goto(`/${locale}/moderation${status === 'closed' ? '?status=closed' : ''}`);
+      await waitForHydration(page);
+      const label = `${locale} ${width} px ${status}`;
+      const row = page.getByTestId('moderation-tabs');
+      const links = await row.getByRole('link').evaluateAll((all) =>
+        all.map((a) => {
+          const box = a.getBoundingClientRect();
+          const parent = a.parentElement!.getBoundingClientRect();
+          return {
+            top: box.top,
+            height: box.height,
+            current: a.getAttribute('aria-current') === 'page',
+            whole: box.left >= parent.left - 0.5 && box.right <= parent.right + 0.5,
+          };
+        }),
+      );
+      expect(links, label).toHaveLength(2);
+      // One row, and neither label broken over two lines.
+      expect(links[1].top, label).toBe(links[0].top);
+      expect(links[1].height, label).toBe(links[0].height);
+      expect(links.find((l) => l.current)?.whole, label).toBe(true);
+      if (width < 1366 && locale !== 'en' && status === 'closed') {
+        await testInfo.attach(`tabs ${label}`, {
+          body: await page.screenshot({ clip: { x: 0, y: 0, width, height: 480 } }),
+          contentType: 'image/png',
+        });
+      }
+    }
+  }
+});

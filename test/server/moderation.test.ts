@@ -13,6 +13,7 @@ import {
   createOffer,
   createTask,
   createUser,
+  keysetPages,
   loggedInAgent,
   randomUuid,
   type Agent,
@@ -74,7 +75,7 @@ describe('the report queue and task decisions', () => {
     expect(res.statusCode).toBe(200);
     const { groups, counts, status } = res.json().data;
     expect(status).toBe('open');
-    expect(counts).toEqual({ open_reports: 3, open_tasks: 2, closed_reports: 0 });
+    expect(counts).toEqual({ open_reports: 3, open_tasks: 2, closed_reports: 0, closed_tasks: 0 });
     expect(groups.map((g: { task: { uuid: string } }) => g.task.uuid)).toEqual([
       taskUuid,
       other.uuid,
@@ -229,7 +230,7 @@ describe('the report queue and task decisions', () => {
 
   it('moves decided reports to the closed queue and tells the reporter in /api/me/reports', async () => {
     const closed = (await moderator.get('/api/moderation/reports?status=closed')).json().data;
-    expect(closed.counts).toMatchObject({ open_reports: 0, closed_reports: 2 });
+    expect(closed.counts).toMatchObject({ open_reports: 0, closed_reports: 2, closed_tasks: 1 });
     expect(closed.groups[0].reports.map((r: { status: string }) => r.status)).toEqual([
       'action_taken',
       'action_taken',
@@ -397,21 +398,7 @@ describe('paging the queue and the log (keyset cursors)', () => {
   type Page = { groups: { task: { uuid: string } }[]; next_cursor: string | null };
   const uuidsOf = (page: Page) => page.groups.map((g) => g.task.uuid);
 
-  /** Every page of a list, following next_cursor, `perPage` at a time. */
-  async function walk(path: string, perPage: number) {
-    const pages: { data: unknown; meta?: { next_cursor: string | null } }[] = [];
-    let cursor: string | null = null;
-    do {
-      const sep = path.includes('?') ? '&' : '?';
-      const url = `${path}${sep}per_page=${perPage}${cursor ? `&cursor=${cursor}` : ''}`;
-      const res = await moderator.get(url);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      pages.push(body);
-      cursor = body.meta ? body.meta.next_cursor : body.data.next_cursor;
-    } while (cursor && pages.length < 20);
-    return pages;
-  }
+  const walk = (path: string, perPage: number) => keysetPages(moderator, path, perPage);
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -13,10 +13,12 @@ import type {
   TaskQuestions,
 } from '../../src/shared/types';
 import {
-  agent,
+  agentsFor,
   buildTestApp,
+  createQuestion,
   createTask,
   createUser,
+  keysetPages,
   loggedInAgent,
   type Agent,
   type TestApp,
@@ -28,6 +30,8 @@ const EN = { headers: { 'accept-language': 'en' } };
 const SPAM = 'Cheap watches, call +371 2612 3456';
 
 let t: TestApp;
+/** Each user's logged-in agent (once per suite); a fresh visitor for null. */
+let as: (user: TestUser | null) => Promise<Agent>;
 let moderator: Agent;
 let owner: TestUser;
 let asker: TestUser;
@@ -55,14 +59,13 @@ const logRows = () =>
 
 beforeAll(async () => {
   t = await buildTestApp({ questionRateLimit: 1000 });
-  const mod = await createUser(t.db, { full_name: 'Māra Kalniņa' });
-  await t.db.query('UPDATE users SET is_moderator = true WHERE uuid = $1', [mod.uuid]);
-  moderator = await loggedInAgent(t.app, mod);
+  as = agentsFor(t.app);
+  moderator = await as(await createUser(t.db, { full_name: 'Māra Kalniņa', is_moderator: true }));
   owner = await createUser(t.db);
   asker = await createUser(t.db, { full_name: 'Ivars Asker', is_freelancer: true });
-  askerA = await loggedInAgent(t.app, asker);
+  askerA = await as(asker);
   reporter = await createUser(t.db);
-  reporterA = await loggedInAgent(t.app, reporter);
+  reporterA = await as(reporter);
   task = await createTask(t.db, {
     author_uuid: owner.uuid,
     status: 'open',
@@ -80,11 +83,16 @@ describe('the question report queue', () => {
     fine = await ask('Is the paint included?');
     expect((await report(reporterA, spam, 'Selling watches')).statusCode).toBe(201);
     expect((await report(reporterA, fine, 'Off topic')).statusCode).toBe(201);
-    expect((await report(agent(t.app), spam, '')).statusCode).toBe(201);
+    expect((await report(await as(null), spam, '')).statusCode).toBe(201);
 
     const page = await queue('open');
     expect(page.status).toBe('open');
-    expect(page.counts).toEqual({ open_reports: 3, open_questions: 2, closed_reports: 0 });
+    expect(page.counts).toEqual({
+      open_reports: 3,
+      open_questions: 2,
+      closed_reports: 0,
+      closed_questions: 0,
+    });
     expect(page.groups.map((g) => g.question.id)).toEqual([spam, fine]);
     expect(page.groups[0]).toMatchObject({
       question: {
@@ -103,7 +111,7 @@ describe('the question report queue', () => {
       ],
     });
     // The public still sees it masked.
-    const pub = (await agent(t.app).get(`/api/tasks/${task.uuid}/questions`)).json() as {
+    const pub = (await (await as(null)).get(`/api/tasks/${task.uuid}/questions`)).json() as {
       data: TaskQuestions;
     };
     expect(pub.data.questions[0].message).toBe(`Cheap watches, call ${CONTACT_MARKER}`);
@@ -162,14 +170,19 @@ describe('the question report queue', () => {
     ]);
     unsubscribe();
 
-    for (const a of [agent(t.app), askerA, await loggedInAgent(t.app, owner), moderator]) {
+    for (const a of [await as(null), askerA, await as(owner), moderator]) {
       const list = (await a.get(`/api/tasks/${task.uuid}/questions`)).json() as {
         data: TaskQuestions;
       };
       expect(list.data.questions.map((q) => q.id)).toEqual([fine]);
     }
     const page = await queue('open');
-    expect(page.counts).toEqual({ open_reports: 1, open_questions: 1, closed_reports: 2 });
+    expect(page.counts).toEqual({
+      open_reports: 1,
+      open_questions: 1,
+      closed_reports: 2,
+      closed_questions: 1,
+    });
     const closed = await queue('closed');
     expect(closed.groups[0]).toMatchObject({
       question: { id: spam, hidden_reason: 'Advertising' },
@@ -207,7 +220,7 @@ describe('the question report queue', () => {
     expect(pushed).toEqual([expect.objectContaining({ status: 'dismissed' })]);
     unsubscribe();
     expect((await logRows()).map((r) => r.action)).toEqual(['hide_question', 'dismiss_question']);
-    const list = (await agent(t.app).get(`/api/tasks/${task.uuid}/questions`)).json() as {
+    const list = (await (await as(null)).get(`/api/tasks/${task.uuid}/questions`)).json() as {
       data: TaskQuestions;
     };
     expect(list.data.questions.map((q) => q.id)).toEqual([fine]);
@@ -255,5 +268,78 @@ describe('the question report queue', () => {
     // Nobody else's.
     const theirs = (await askerA.get('/api/me/reports')).json() as { data: MyReport[] };
     expect(theirs.data).toEqual([]);
+  });
+});
+
+describe('paging the question queue (keyset cursors, as the task queue)', () => {
+  let p: TestApp;
+  let mod: Agent;
+  /** Question ids in the open queue's order (first reported first). */
+  const queued: number[] = [];
+  type Page = { groups: { question: { id: number } }[]; next_cursor: string | null };
+  const idsOf = (page: Page) => page.groups.map((g) => g.question.id);
+
+  beforeAll(async () => {
+    p = await buildTestApp();
+    mod = await loggedInAgent(p.app, await createUser(p.db, { is_moderator: true }));
+    const on = await createTask(p.db, { status: 'open' });
+    // Five reported questions; two of them first reported in the same microsecond (the id decides).
+    for (let i = 0; i < 5; i += 1) {
+      const id = await createQuestion(p.db, { task_uuid: on.uuid, message: `Question ${i}?` });
+      const at = i === 3 ? '2026-01-01T10:00:02Z' : `2026-01-01T10:00:0${Math.min(i, 2)}Z`;
+      await p.db.query(
+        `INSERT INTO question_reports (question_id, reporter_key, message, created_at)
+         VALUES ($1, $2, 'Spam.', $3::timestamptz + make_interval(secs => 0.000001 * $4))`,
+        [id, `anon:${i}`, at, i === 3 || i === 2 ? 0 : i],
+      );
+      queued.push(id);
+    }
+  });
+  afterAll(() => p.close());
+
+  it('pages the open queue per_page groups at a time, none twice, none left out', async () => {
+    const pages = await keysetPages(mod, '/api/moderation/question-reports?status=open', 2);
+    expect(pages).toHaveLength(3);
+    expect(pages.flatMap((page) => idsOf(page.data as Page))).toEqual(queued);
+    expect((pages[2].data as Page).next_cursor).toBeNull();
+    // The counts are the whole queue's on every page.
+    expect(
+      pages.map((page) => (page.data as ModerationQuestionReportsPage).counts.open_questions),
+    ).toEqual([5, 5, 5]);
+  });
+
+  it('a question decided between two pages moves nothing; the closed queue pages latest first', async () => {
+    const first = (await mod.get('/api/moderation/question-reports?per_page=2')).json()
+      .data as Page;
+    expect(idsOf(first)).toEqual(queued.slice(0, 2));
+    for (const id of queued.slice(0, 2)) {
+      const res = await mod.post(`/api/moderation/questions/${id}/dismiss`, { reason: 'Fine.' });
+      expect(res.statusCode).toBe(200);
+    }
+    const second = (
+      await mod.get(`/api/moderation/question-reports?per_page=2&cursor=${first.next_cursor}`)
+    ).json().data as Page;
+    expect(idsOf(second)).toEqual(queued.slice(2, 4));
+    const closed = await keysetPages(mod, '/api/moderation/question-reports?status=closed', 1);
+    expect(closed.flatMap((page) => idsOf(page.data as Page))).toEqual([queued[1], queued[0]]);
+  });
+
+  it('refuses a cursor it did not make (a task queue cursor too) and a bad per_page', async () => {
+    const forged = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const cursor of [
+      'nonsense!',
+      forged(['2026-01-01T10:00:00.000000Z', '55555555-5555-4555-8555-555555555555']),
+      forged(['2026-01-01T10:00:00.000000Z', '0']),
+      forged(['2026-02-30T10:00:00.000000Z', String(queued[0])]),
+    ]) {
+      const res = await mod.get(`/api/moderation/question-reports?cursor=${cursor}`, EN);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.cursor).toEqual(['This value is not valid.']);
+    }
+    for (const perPage of ['0', '101', 'many']) {
+      const res = await mod.get(`/api/moderation/question-reports?per_page=${perPage}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.per_page).toBeDefined();
+    }
   });
 });

@@ -38,6 +38,9 @@ const TABLES = [
   'reviews',
   'chat_conversations',
   'chat_messages',
+  'reports',
+  'question_reports',
+  'moderation_log',
 ] as const;
 
 let db: Db;
@@ -346,6 +349,55 @@ describe('seed: demo data', () => {
       const meta = await sharp(path.join(uploadsDir, photo_path)).metadata();
       expect(meta).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
     }
+  });
+});
+
+describe('seed: demo reports (issue 19)', () => {
+  it('gives the moderator a queue: open reports about two tasks and a question, one dismissed and logged', async () => {
+    const open = await db.query<{ identifier: string; reporter_key: string }>(
+      `SELECT t.identifier, r.reporter_key FROM reports r JOIN tasks t ON t.uuid = r.task_uuid
+        WHERE r.status = 'open' ORDER BY r.created_at`,
+    );
+    expect(new Set(open.map((r) => r.identifier)).size).toBe(2);
+    expect(open.some((r) => r.reporter_key.startsWith('anon:'))).toBe(true);
+    const questions = await db.query<{ status: string }>('SELECT status FROM question_reports');
+    expect(questions).toEqual([{ status: 'open' }]);
+    const decided = await db.query<{ identifier: string; status: string; decided_at: Date }>(
+      `SELECT t.identifier, r.status, r.decided_at FROM reports r
+         JOIN tasks t ON t.uuid = r.task_uuid WHERE r.status <> 'open'`,
+    );
+    expect(decided).toEqual([
+      { identifier: DEMO_TASK_IDS.expired, status: 'dismissed', decided_at: expect.any(Date) },
+    ]);
+    const log = await db.query<{
+      action: string;
+      email: string;
+      identifier: string;
+      reason: string;
+    }>(
+      `SELECT l.action, m.email, t.identifier, l.reason FROM moderation_log l
+         JOIN users m ON m.uuid = l.moderator_uuid JOIN tasks t ON t.uuid = l.task_uuid`,
+    );
+    expect(log).toEqual([
+      {
+        action: 'dismiss',
+        email: 'moderator@talka.test',
+        identifier: DEMO_TASK_IDS.expired,
+        reason: expect.stringMatching(/\S{3}/),
+      },
+    ]);
+  });
+
+  it('lets demo users find their own reports ("My reports"), open and decided', async () => {
+    const mine = await db.query<{ email: string; status: string }>(
+      `SELECT u.email, r.status FROM reports r JOIN users u ON r.reporter_key = 'user:' || u.uuid
+       UNION ALL
+       SELECT u.email, r.status FROM question_reports r
+         JOIN users u ON r.reporter_key = 'user:' || u.uuid`,
+    );
+    const of = (email: string) => mine.filter((r) => r.email === email).map((r) => r.status);
+    expect(of('freelancer@talka.test')).toEqual(['open', 'open']);
+    expect(of('customer@talka.test')).toEqual(['dismissed']);
   });
 });
 

@@ -389,6 +389,22 @@ export async function createOffer(db: Db, input: OfferInput): Promise<TestOffer>
   return rows[0];
 }
 
+export interface QuestionInput {
+  task_uuid: string;
+  author_uuid?: string;
+  message?: string;
+}
+
+/** A public question on a task (issue 20), as asked: shown, unanswered. Resolves to its id. */
+export async function createQuestion(db: Db, input: QuestionInput): Promise<number> {
+  const authorUuid = input.author_uuid ?? (await createUser(db, { is_freelancer: true })).uuid;
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO task_questions (task_uuid, author_uuid, message) VALUES ($1, $2, $3) RETURNING id',
+    [input.task_uuid, authorUuid, input.message ?? 'Is the paint included?'],
+  );
+  return Number(row.id);
+}
+
 export const randomUuid = (): string => crypto.randomUUID();
 
 /** An agent logged in as the user (the login itself must succeed). */
@@ -411,6 +427,31 @@ export function agentsFor(app: FastifyInstance): (user: TestUser | null) => Prom
     }
     return a;
   };
+}
+
+/**
+ * Every page of a keyset-paged list (docs/MODERATION.md "Paging"), `perPage` at a time, following
+ * `next_cursor` (in `data`, or in `meta` for a list whose `data` is an array); at most 20 pages.
+ */
+export async function keysetPages(
+  a: Agent,
+  url: string,
+  perPage: number,
+): Promise<{ data: unknown; meta?: { next_cursor: string | null } }[]> {
+  const pages: { data: unknown; meta?: { next_cursor: string | null } }[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = url.includes('?') ? '&' : '?';
+    const res = await a.get(`${url}${sep}per_page=${perPage}${cursor ? `&cursor=${cursor}` : ''}`);
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+    const body = res.json() as {
+      data: { next_cursor?: string | null };
+      meta?: { next_cursor: string | null };
+    };
+    pages.push(body);
+    cursor = body.meta ? body.meta.next_cursor : (body.data.next_cursor ?? null);
+  } while (cursor && pages.length < 20);
+  return pages;
 }
 
 /** The incomplete reasons the seed would upsert (the schema dump has no reference data). */

@@ -17,6 +17,7 @@ import type { Db, Queryable } from './db';
 import { CATEGORIES, categoryById, topCategoryOf } from './seedData/categories';
 import { avatarSvg, taskIllustrationSvg, writeAvatar, writeTaskImage } from './seedData/images';
 import { REASONS } from './seedData/reasons';
+import { DEMO_QUESTION_REPORTS, DEMO_REPORTS, DEMO_VISITOR_KEY } from './seedData/reports';
 import { DEMO_TASKS, type RelativeLocal, type TaskSeed } from './seedData/tasks';
 import {
   DEMO_MARKER_EMAIL,
@@ -80,8 +81,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ seeded: boolean
         await ensureModerator(tx, now);
         return { seeded: false };
       }
-      await insertDemo(tx, now, opts.uploadsDir, writtenDirs);
+      const uuidOf = await insertDemo(tx, now, opts.uploadsDir, writtenDirs);
       await ensureModerator(tx, now);
+      await insertReports(tx, now, uuidOf);
       return { seeded: true };
     });
   } catch (err) {
@@ -131,16 +133,73 @@ async function upsertReasons(tx: Queryable): Promise<void> {
   );
 }
 
+/** The demo users and tasks; resolves to each demo user's uuid by key. */
 async function insertDemo(
   tx: Queryable,
   now: Date,
   uploadsDir: string,
   writtenDirs: string[],
-): Promise<void> {
+): Promise<(key: DemoUserKey) => string> {
   const userUuids = await insertUsers(tx, now, uploadsDir, writtenDirs);
   const uuidOf = (key: DemoUserKey): string => userUuids.get(key) as string;
   for (const [index, task] of DEMO_TASKS.entries()) {
     await insertTask(tx, now, uploadsDir, writtenDirs, task, index, uuidOf);
+  }
+  return uuidOf;
+}
+
+/**
+ * The demo reports (seedData/reports.ts): open ones about tasks and a question, and one the demo
+ * moderator dismissed, with its audit-log row (after ensureModerator: the log names them).
+ */
+async function insertReports(
+  tx: Queryable,
+  now: Date,
+  uuidOf: (key: DemoUserKey) => string,
+): Promise<void> {
+  const keyOf = (reporter: DemoUserKey | null): string =>
+    reporter === null ? DEMO_VISITOR_KEY : `user:${uuidOf(reporter)}`;
+  const [moderator] = await tx.query<{ uuid: string }>(
+    'SELECT uuid FROM users WHERE lower(email) = $1',
+    [DEMO_MODERATOR.email],
+  );
+  for (const report of DEMO_REPORTS) {
+    const [task] = await tx.query<{ uuid: string }>(
+      'SELECT uuid FROM tasks WHERE identifier = $1',
+      [report.task],
+    );
+    const decided = report.dismissed;
+    await tx.query(
+      `INSERT INTO reports (task_uuid, reporter_key, message, created_at, status, decided_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        task.uuid,
+        keyOf(report.reporter),
+        report.message,
+        hoursAgo(now, report.createdHoursAgo),
+        decided ? 'dismissed' : 'open',
+        decided ? hoursAgo(now, decided.hoursAgo) : null,
+      ],
+    );
+    if (decided) {
+      await tx.query(
+        `INSERT INTO moderation_log (moderator_uuid, action, task_uuid, reason, created_at)
+         VALUES ($1, 'dismiss', $2, $3, $4)`,
+        [moderator.uuid, task.uuid, decided.reason, hoursAgo(now, decided.hoursAgo)],
+      );
+    }
+  }
+  for (const report of DEMO_QUESTION_REPORTS) {
+    const [question] = await tx.query<{ id: number }>(
+      `SELECT q.id FROM task_questions q JOIN tasks t ON t.uuid = q.task_uuid
+        WHERE t.identifier = $1 AND q.author_uuid = $2 ORDER BY q.id LIMIT 1`,
+      [report.task, uuidOf(report.asker)],
+    );
+    await tx.query(
+      `INSERT INTO question_reports (question_id, reporter_key, message, created_at)
+       VALUES ($1, $2, $3, $4)`,
+      [question.id, keyOf(report.reporter), report.message, hoursAgo(now, report.createdHoursAgo)],
+    );
   }
 }
 

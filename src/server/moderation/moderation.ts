@@ -89,46 +89,31 @@ const toAuthor = (row: AuthorColumns): ModerationTaskAuthor => ({
 /** A group's sort key in a queue: when it was first reported (open), last decided (closed). */
 const queueKey = (open: boolean): string => (open ? 'min(r.created_at)' : 'max(r.decided_at)');
 
-/**
- * The end of a queue query: open reports (oldest group first) or decided ones (latest decided
- * first), grouped by `groupBy` (its first column breaks ties), at most `limit` groups
- * (MODERATION_PAGE_GROUPS); with `after`, those after the keyset $1 (the sort key) and $2 (the
- * tie-breaker), as ../cursor.ts pages.
- */
-const queuePage = (
-  open: boolean,
-  groupBy: string,
-  page: { after?: boolean; limit?: number } = {},
-): string => {
-  const key = groupBy.split(',')[0];
-  const at = queueKey(open);
-  return `WHERE ${open ? `r.status = 'open'` : `r.status <> 'open'`}
-      GROUP BY ${groupBy}
-      ${page.after ? `HAVING (${at}, ${key}) ${open ? '>' : '<'} ($1::timestamptz, $2)` : ''}
-      ORDER BY ${open ? `${at}, ${key}` : `${at} DESC, ${key} DESC`}
-      LIMIT ${page.limit ?? MODERATION_PAGE_GROUPS}`;
-};
+interface QueueCounts {
+  open_reports: number;
+  open_subjects: number;
+  closed_reports: number;
+  closed_subjects: number;
+}
 
-/** Open reports, the subjects they are about, and decided reports, of one report table. */
+/** Open and decided reports of one report table, and how many subjects each are about. */
 async function queueCounts(
   db: Queryable,
   table: 'reports' | 'question_reports',
   subject: 'task_uuid' | 'question_id',
-): Promise<{ open_reports: number; open_subjects: number; closed_reports: number }> {
-  const [counts] = await db.query<{
-    open_reports: number;
-    open_subjects: number;
-    closed_reports: number;
-  }>(
+): Promise<QueueCounts> {
+  const [counts] = await db.query<QueueCounts>(
     `SELECT count(*) FILTER (WHERE status = 'open')::int AS open_reports,
             count(DISTINCT ${subject}) FILTER (WHERE status = 'open')::int AS open_subjects,
-            count(*) FILTER (WHERE status <> 'open')::int AS closed_reports
+            count(*) FILTER (WHERE status <> 'open')::int AS closed_reports,
+            count(DISTINCT ${subject}) FILTER (WHERE status <> 'open')::int AS closed_subjects
        FROM ${table}`,
   );
   return {
     open_reports: Number(counts.open_reports),
     open_subjects: Number(counts.open_subjects),
     closed_reports: Number(counts.closed_reports),
+    closed_subjects: Number(counts.closed_subjects),
   };
 }
 
@@ -146,6 +131,7 @@ interface GroupReportColumns {
   reports: ReportJson[];
   reports_count: number;
   first_reported_at: Date | string;
+  cursor_at: string;
 }
 
 const groupReports = (row: GroupReportColumns) => ({
@@ -153,6 +139,64 @@ const groupReports = (row: GroupReportColumns) => ({
   reports_count: Number(row.reports_count),
   first_reported_at: iso(row.first_reported_at),
 });
+
+/** What tells the task queue from the question queue; everything else is one builder. */
+interface QueueSpec<Row, Group, Counts> {
+  /** The report table (aliased r) and its column naming what a report is about. */
+  table: 'reports' | 'question_reports';
+  subject: 'task_uuid' | 'question_id';
+  /** The group's own columns and the joins they need. */
+  columns: string;
+  joins: string;
+  /** GROUP BY; its first column is the group's id, which breaks ties, of type `idType`. */
+  groupBy: string;
+  idType: 'uuid' | 'bigint';
+  idOf: (row: Row) => string;
+  toGroup: (row: Row) => Group;
+  counts: (counts: QueueCounts) => Counts;
+}
+
+/**
+ * A page of a report queue: open reports (oldest group first) or decided ones (latest decided
+ * first), grouped by the spec's subject, `limit` groups after the cursor's group (keyset,
+ * ../cursor.ts), with the whole queue's counts.
+ */
+async function listQueue<Row extends GroupReportColumns, Group, Counts>(
+  db: Queryable,
+  spec: QueueSpec<Row, Group, Counts>,
+  status: 'open' | 'closed',
+  page: { after?: Keyset | null; limit?: number },
+): Promise<{
+  status: 'open' | 'closed';
+  groups: Group[];
+  counts: Counts;
+  next_cursor: string | null;
+}> {
+  const open = status === 'open';
+  const limit = page.limit ?? MODERATION_PAGE_GROUPS;
+  const at = queueKey(open);
+  const id = spec.groupBy.split(',')[0];
+  const rows = await db.query<Row>(
+    `SELECT ${spec.columns},
+            ${REPORT_JSON},
+            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at,
+            ${cursorAt(at)} AS cursor_at
+       FROM ${spec.table} r
+       ${spec.joins}
+      WHERE ${open ? `r.status = 'open'` : `r.status <> 'open'`}
+      GROUP BY ${spec.groupBy}
+      ${page.after ? `HAVING (${at}, ${id}) ${open ? '>' : '<'} ($1::timestamptz, $2::${spec.idType})` : ''}
+      ORDER BY ${open ? `${at}, ${id}` : `${at} DESC, ${id} DESC`}
+      LIMIT ${limit + 1}`,
+    page.after ? [...page.after] : [],
+  );
+  const { rows: shown, next_cursor } = keysetPage(rows, limit, (row) => [
+    row.cursor_at,
+    spec.idOf(row),
+  ]);
+  const counts = await queueCounts(db, spec.table, spec.subject);
+  return { status, groups: shown.map(spec.toGroup), counts: spec.counts(counts), next_cursor };
+}
 
 interface GroupRow extends AuthorColumns, GroupReportColumns {
   uuid: string;
@@ -164,32 +208,17 @@ interface GroupRow extends AuthorColumns, GroupReportColumns {
   hidden_reason: string | null;
 }
 
-/**
- * GET /api/moderation/reports: reports grouped by task; open ones oldest first, closed ones
- * latest decided first; a page of `limit` groups after the cursor's group (keyset, ../cursor.ts).
- */
-export async function listReportGroups(
-  db: Queryable,
-  status: 'open' | 'closed',
-  page: { after?: Keyset | null; limit?: number } = {},
-): Promise<ModerationReportsPage> {
-  const open = status === 'open';
-  const limit = page.limit ?? MODERATION_PAGE_GROUPS;
-  const rows = await db.query<GroupRow & { cursor_at: string }>(
-    `SELECT t.uuid, t.identifier, t.title, t.status, t.created_at, t.hidden_at, t.hidden_reason,
-            ${AUTHOR_COLUMNS},
-            ${REPORT_JSON},
-            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at,
-            ${cursorAt(queueKey(open))} AS cursor_at
-       FROM reports r
-       JOIN tasks t ON t.uuid = r.task_uuid
-       JOIN users u ON u.uuid = t.author_uuid
-      ${queuePage(open, 't.uuid, u.uuid', { after: Boolean(page.after), limit: limit + 1 })}`,
-    page.after ? [...page.after] : [],
-  );
-  const { rows: shown, next_cursor } = keysetPage(rows, limit, (row) => [row.cursor_at, row.uuid]);
-  const counts = await queueCounts(db, 'reports', 'task_uuid');
-  const groups: ModerationReportGroup[] = shown.map((row) => ({
+const TASK_QUEUE: QueueSpec<GroupRow, ModerationReportGroup, ModerationReportsPage['counts']> = {
+  table: 'reports',
+  subject: 'task_uuid',
+  columns: `t.uuid, t.identifier, t.title, t.status, t.created_at, t.hidden_at, t.hidden_reason,
+            ${AUTHOR_COLUMNS}`,
+  joins: `JOIN tasks t ON t.uuid = r.task_uuid
+       JOIN users u ON u.uuid = t.author_uuid`,
+  groupBy: 't.uuid, u.uuid',
+  idType: 'uuid',
+  idOf: (row) => row.uuid,
+  toGroup: (row) => ({
     task: {
       uuid: row.uuid,
       identifier: row.identifier,
@@ -201,17 +230,25 @@ export async function listReportGroups(
       author: toAuthor(row),
     },
     ...groupReports(row),
-  }));
-  return {
-    status,
-    groups,
-    counts: {
-      open_reports: counts.open_reports,
-      open_tasks: counts.open_subjects,
-      closed_reports: counts.closed_reports,
-    },
-    next_cursor,
-  };
+  }),
+  counts: (c) => ({
+    open_reports: c.open_reports,
+    open_tasks: c.open_subjects,
+    closed_reports: c.closed_reports,
+    closed_tasks: c.closed_subjects,
+  }),
+};
+
+/**
+ * GET /api/moderation/reports: reports grouped by task; open ones oldest first, closed ones
+ * latest decided first; a page of `limit` groups after the cursor's group (keyset, ../cursor.ts).
+ */
+export function listReportGroups(
+  db: Queryable,
+  status: 'open' | 'closed',
+  page: { after?: Keyset | null; limit?: number } = {},
+): Promise<ModerationReportsPage> {
+  return listQueue(db, TASK_QUEUE, status, page);
 }
 
 interface QuestionGroupRow extends AuthorColumns, GroupReportColumns {
@@ -226,31 +263,24 @@ interface QuestionGroupRow extends AuthorColumns, GroupReportColumns {
   task_hidden_at: Date | string | null;
 }
 
-/**
- * GET /api/moderation/question-reports: reports of public questions grouped by question, the
- * question as written (moderators read it unmasked), its author and its task; open ones oldest
- * first, decided ones latest decided first.
- */
-export async function listQuestionReportGroups(
-  db: Queryable,
-  status: 'open' | 'closed',
-): Promise<ModerationQuestionReportsPage> {
-  const open = status === 'open';
-  const rows = await db.query<QuestionGroupRow>(
-    `SELECT q.id, q.message, q.created_at, q.hidden_at, q.hidden_reason,
+const QUESTION_QUEUE: QueueSpec<
+  QuestionGroupRow,
+  ModerationQuestionReportGroup,
+  ModerationQuestionReportsPage['counts']
+> = {
+  table: 'question_reports',
+  subject: 'question_id',
+  columns: `q.id, q.message, q.created_at, q.hidden_at, q.hidden_reason,
             ${AUTHOR_COLUMNS},
             t.uuid AS task_uuid, t.identifier AS task_identifier, t.title AS task_title,
-            t.hidden_at AS task_hidden_at,
-            ${REPORT_JSON},
-            count(*)::int AS reports_count, min(r.created_at) AS first_reported_at
-       FROM question_reports r
-       JOIN task_questions q ON q.id = r.question_id
+            t.hidden_at AS task_hidden_at`,
+  joins: `JOIN task_questions q ON q.id = r.question_id
        JOIN tasks t ON t.uuid = q.task_uuid
-       JOIN users u ON u.uuid = q.author_uuid
-      ${queuePage(open, 'q.id, t.uuid, u.uuid')}`,
-  );
-  const counts = await queueCounts(db, 'question_reports', 'question_id');
-  const groups: ModerationQuestionReportGroup[] = rows.map((row) => ({
+       JOIN users u ON u.uuid = q.author_uuid`,
+  groupBy: 'q.id, t.uuid, u.uuid',
+  idType: 'bigint',
+  idOf: (row) => String(row.id),
+  toGroup: (row) => ({
     question: {
       id: Number(row.id),
       message: row.message,
@@ -266,16 +296,26 @@ export async function listQuestionReportGroups(
       hidden_at: isoOrNull(row.task_hidden_at),
     },
     ...groupReports(row),
-  }));
-  return {
-    status,
-    groups,
-    counts: {
-      open_reports: counts.open_reports,
-      open_questions: counts.open_subjects,
-      closed_reports: counts.closed_reports,
-    },
-  };
+  }),
+  counts: (c) => ({
+    open_reports: c.open_reports,
+    open_questions: c.open_subjects,
+    closed_reports: c.closed_reports,
+    closed_questions: c.closed_subjects,
+  }),
+};
+
+/**
+ * GET /api/moderation/question-reports: reports of public questions grouped by question, the
+ * question as written (moderators read it unmasked), its author and its task; ordered and
+ * keyset-paged as the task queue.
+ */
+export function listQuestionReportGroups(
+  db: Queryable,
+  status: 'open' | 'closed',
+  page: { after?: Keyset | null; limit?: number } = {},
+): Promise<ModerationQuestionReportsPage> {
+  return listQueue(db, QUESTION_QUEUE, status, page);
 }
 
 interface LogRow {

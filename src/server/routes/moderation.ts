@@ -10,7 +10,8 @@
  *   POST /moderation/tasks/:uuid/dismiss  { reason }
  *   POST /moderation/users/:uuid/suspend  { reason }
  *   POST /moderation/users/:uuid/unsuspend { reason? }
- *   GET  /moderation/question-reports?status=open|closed  reported questions (issue 20)
+ *   GET  /moderation/question-reports?status=open|closed  reported questions (issue 20), paged
+ *        as the task reports
  *   POST /moderation/questions/:id/hide     { reason }
  *   POST /moderation/questions/:id/dismiss  { reason }
  *
@@ -69,6 +70,7 @@ const listQuerySchema = yup.object({
 
 const TASK_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LOG_ID = /^[1-9]\d{0,17}$/;
+const QUESTION_ID = /^[1-9]\d{0,9}$/;
 
 /** `?cursor=&per_page=` of a keyset-paged list (../cursor.ts); 422 on either when it is bad. */
 function pageQuery(query: Record<string, unknown>, idPattern: RegExp) {
@@ -113,7 +115,8 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
       requireModerator(request);
       const query = await validateInput(listQuerySchema, request.query);
       const status = query.status === 'closed' ? 'closed' : 'open';
-      return { data: await listQuestionReportGroups(app.db, status) };
+      const page = pageQuery(request.query, QUESTION_ID);
+      return { data: await listQuestionReportGroups(app.db, status, page) };
     },
   );
 

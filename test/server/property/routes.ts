@@ -597,7 +597,10 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   [`GET ${API}/me/reports`]: { role: 'stranger' },
   // --- end of moderation -------------------------------------------------------------------------
   // --- Reported questions in the moderation queue (issue 20) ----------------------------------
-  [`GET ${API}/moderation/question-reports`]: { role: 'moderator', query: ['status'] },
+  [`GET ${API}/moderation/question-reports`]: {
+    role: 'moderator',
+    query: ['status', 'cursor', 'per_page'],
+  },
   [`POST ${API}/moderation/questions/:id/hide`]: {
     role: 'moderator',
     real: async (env, w) => ({ id: await freshQuestion(env, w) }),

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,6 +9,7 @@ import type {
   ModerationReportGroup,
 } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
+import { up } from '../../app/theme';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
@@ -21,7 +22,7 @@ import { DecisionForm } from './DecisionForm';
 import { moderationMessages as messages } from './messages';
 import {
   useGetModerationLogInfiniteQuery,
-  useGetModerationQuestionReportsQuery,
+  useGetModerationQuestionReportsInfiniteQuery,
   useGetModerationReportsInfiniteQuery,
   type PendingDecision,
 } from './moderationApi';
@@ -39,14 +40,66 @@ const Groups = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
+/**
+ * The tab row: one line that scrolls sideways when the labels do not fit (ru, tr and lt on a
+ * narrow phone), a shadow on the side where more is hidden (background-attachment: local covers
+ * it once that end is reached), the current tab underlined; the same weight on every tab, so
+ * none moves when chosen. Short labels in a smaller font fit both on a 360 px phone in every
+ * language; the scrolling is for larger text settings.
+ */
 const Tabs = styled.nav`
+  position: relative;
   display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  a[aria-current='page'] {
-    font-weight: 700;
+  overflow-x: auto;
+  scrollbar-width: none;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${up('sm')} {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  background:
+    linear-gradient(to right, ${({ theme }) => theme.colors.background} 40%, transparent) left /
+      2rem 100% no-repeat local,
+    linear-gradient(to left, ${({ theme }) => theme.colors.background} 40%, transparent) right /
+      2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.25), transparent) left / 0.75rem 100%
+      no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.25), transparent) right / 0.75rem
+      100% no-repeat scroll;
+  box-shadow: inset 0 -1px 0 ${({ theme }) => theme.colors.border};
+  a {
+    flex: none;
+    white-space: nowrap;
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    border-bottom: 3px solid transparent;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
     text-decoration: none;
+    outline-offset: -3px;
+  }
+  a:hover {
     color: ${({ theme }) => theme.colors.text};
+    border-bottom-color: ${({ theme }) => theme.colors.border};
+  }
+  a[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.primary};
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+/** An empty queue: what it means, and that there is nothing to do. */
+const Empty = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  text-align: center;
+  p {
+    margin: 0;
+  }
+  p:first-child {
+    font-weight: 700;
   }
 `;
 
@@ -351,6 +404,57 @@ function ShowMore({
   );
 }
 
+/** The keyset-paged queue query of a tab (task reports or question reports). */
+interface QueueQuery<Page> {
+  data?: { pages: Page[] };
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * A report queue of one tab: its counts and groups with "Show more" under them, or, when it is
+ * empty, only its empty state. The counts are the latest page's (the whole queue's).
+ */
+function Queue<Page extends { groups: unknown[] }>({
+  query,
+  keyOf,
+  counts,
+  empty,
+  more,
+  render,
+}: {
+  query: QueueQuery<Page>;
+  keyOf: (group: Page['groups'][number]) => string;
+  counts: (page: Page) => string;
+  empty: { title: MessageDescriptor; text: MessageDescriptor };
+  more: MessageDescriptor;
+  render: (group: Page['groups'][number]) => ReactNode;
+}) {
+  const intl = useIntl();
+  const pages = query.data?.pages;
+  if (!pages || pages.length === 0) return <Spinner />;
+  const groups = uniqueBy(
+    pages.flatMap((p) => p.groups),
+    keyOf,
+  );
+  if (groups.length === 0) {
+    return (
+      <Empty>
+        <p>{intl.formatMessage(empty.title)}</p>
+        <p>{intl.formatMessage(empty.text)}</p>
+      </Empty>
+    );
+  }
+  return (
+    <>
+      <p>{counts(pages[pages.length - 1])}</p>
+      <Groups>{groups.map((group) => render(group))}</Groups>
+      <ShowMore query={query} label={more} />
+    </>
+  );
+}
+
 /**
  * /{locale}/moderation (issue 19): moderators only, a 404 for everyone else (the API refuses
  * them too). Open (or decided, `?status=closed`) reports grouped by task, the decisions with their
@@ -364,83 +468,93 @@ export default function ModerationPage() {
   const { data: me, isLoading: meLoading } = useMeQuery();
   const moderator = Boolean(me?.is_moderator);
   const reports = useGetModerationReportsInfiniteQuery(status, { skip: !moderator });
-  const questions = useGetModerationQuestionReportsQuery(status, { skip: !moderator });
+  const questions = useGetModerationQuestionReportsInfiniteQuery(status, { skip: !moderator });
   const log = useGetModerationLogInfiniteQuery(undefined, { skip: !moderator });
   useDocumentTitle(intl.formatMessage(messages.title));
+  const tabs = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // A phone shows the chosen tab whole when the row scrolls (the decided tab is the last).
+    const row = tabs.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (row && current) {
+      row.scrollLeft = Math.max(0, current.offsetLeft + current.offsetWidth - row.clientWidth);
+    }
+  }, [status, moderator]);
 
   if (meLoading) return <Spinner />;
   if (!moderator) return <ErrorPage status={404} />;
   const here = routePath(locale, 'moderation');
-  // Keyset pages, "Show more" appends the next; the counts are the latest page's.
-  const pages = reports.data?.pages;
-  const page = pages?.[pages.length - 1];
-  const groups = uniqueBy(pages?.flatMap((p) => p.groups) ?? [], (g) => g.task.uuid);
+  const open = status === 'open';
   const entries = log.data?.pages.flatMap((p) => p.entries);
   return (
     <Page>
       <header>
         <h1>{intl.formatMessage(messages.title)}</h1>
         <p>{intl.formatMessage(messages.intro)}</p>
-        {page && (
-          <p>
-            {intl.formatMessage(messages.counts, {
-              reports: page.counts.open_reports,
-              tasks: page.counts.open_tasks,
-            })}
-          </p>
-        )}
       </header>
-      <Tabs aria-label={intl.formatMessage(messages.tabsLabel)}>
-        <Link to={here} aria-current={status === 'open' ? 'page' : undefined}>
-          {intl.formatMessage(messages.tabOpen)}
+      <Tabs
+        ref={tabs}
+        aria-label={intl.formatMessage(messages.tabsLabel)}
+        data-testid="moderation-tabs"
+      >
+        <Link to={here} aria-current={open ? 'page' : undefined}>
+          {intl.formatMessage(messages.tabOpenShort)}
         </Link>
-        <Link to={`${here}?status=closed`} aria-current={status === 'closed' ? 'page' : undefined}>
-          {intl.formatMessage(messages.tabClosed)}
+        <Link to={`${here}?status=closed`} aria-current={open ? undefined : 'page'}>
+          {intl.formatMessage(messages.tabClosedShort)}
         </Link>
       </Tabs>
-      <section
-        aria-label={intl.formatMessage(status === 'open' ? messages.tabOpen : messages.tabClosed)}
-      >
-        {!page ? (
-          <Spinner />
-        ) : groups.length === 0 ? (
-          <p>{intl.formatMessage(status === 'open' ? messages.empty : messages.emptyClosed)}</p>
-        ) : (
-          <Groups>
-            {groups.map((group) => (
-              <ReportGroup key={group.task.uuid} group={group} />
-            ))}
-          </Groups>
-        )}
-        <ShowMore query={reports} label={messages.showMoreReports} />
+      <section aria-label={intl.formatMessage(open ? messages.tabOpen : messages.tabClosed)}>
+        <Queue
+          query={reports}
+          keyOf={(group) => group.task.uuid}
+          counts={({ counts }) =>
+            open
+              ? intl.formatMessage(messages.counts, {
+                  reports: counts.open_reports,
+                  tasks: counts.open_tasks,
+                })
+              : intl.formatMessage(messages.countsClosed, {
+                  reports: counts.closed_reports,
+                  tasks: counts.closed_tasks,
+                })
+          }
+          empty={
+            open
+              ? { title: messages.emptyOpenTitle, text: messages.emptyOpenText }
+              : { title: messages.emptyClosedTitle, text: messages.emptyClosedText }
+          }
+          more={messages.showMoreReports}
+          render={(group) => <ReportGroup key={group.task.uuid} group={group} />}
+        />
       </section>
       <section aria-labelledby="moderation-questions-title">
         <h2 id="moderation-questions-title">{intl.formatMessage(messages.questionsTitle)}</h2>
-        {!questions.data ? (
-          <Spinner />
-        ) : (
-          <>
-            <p>
-              {intl.formatMessage(messages.questionsCounts, {
-                reports: questions.data.counts.open_reports,
-                questions: questions.data.counts.open_questions,
-              })}
-            </p>
-            {questions.data.groups.length === 0 ? (
-              <p>
-                {intl.formatMessage(
-                  status === 'open' ? messages.questionsEmpty : messages.questionsEmptyClosed,
-                )}
-              </p>
-            ) : (
-              <Groups>
-                {questions.data.groups.map((group) => (
-                  <QuestionReportGroup key={group.question.id} group={group} />
-                ))}
-              </Groups>
-            )}
-          </>
-        )}
+        <Queue
+          query={questions}
+          keyOf={(group) => String(group.question.id)}
+          counts={({ counts }) =>
+            open
+              ? intl.formatMessage(messages.questionsCounts, {
+                  reports: counts.open_reports,
+                  questions: counts.open_questions,
+                })
+              : intl.formatMessage(messages.questionsCountsClosed, {
+                  reports: counts.closed_reports,
+                  questions: counts.closed_questions,
+                })
+          }
+          empty={
+            open
+              ? { title: messages.questionsEmptyOpenTitle, text: messages.questionsEmptyOpenText }
+              : {
+                  title: messages.questionsEmptyClosedTitle,
+                  text: messages.questionsEmptyClosedText,
+                }
+          }
+          more={messages.showMoreQuestions}
+          render={(group) => <QuestionReportGroup key={group.question.id} group={group} />}
+        />
       </section>
       <section aria-labelledby="moderation-log-title">
         <h2 id="moderation-log-title">{intl.formatMessage(messages.logTitle)}</h2>

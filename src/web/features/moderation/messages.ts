@@ -11,13 +11,35 @@ export const moderationMessages = defineMessages({
   tabOpen: { id: 'moderation.tab.open', defaultMessage: 'Open reports' },
   tabClosed: { id: 'moderation.tab.closed', defaultMessage: 'Decided reports' },
   tabsLabel: { id: 'moderation.tab.label', defaultMessage: 'Which reports' },
+  // The tab row's labels: short, so that both fit a 360 px phone in every language (the tab's
+  // section keeps the full name above).
+  tabOpenShort: { id: 'moderation.tab.openShort', defaultMessage: 'Open' },
+  tabClosedShort: { id: 'moderation.tab.closedShort', defaultMessage: 'Decided' },
   counts: {
     id: 'moderation.counts',
     defaultMessage:
       '{reports, plural, one {# open report} other {# open reports}} about {tasks, plural, one {# task} other {# tasks}}',
   },
-  empty: { id: 'moderation.empty', defaultMessage: 'There are no open reports.' },
-  emptyClosed: { id: 'moderation.emptyClosed', defaultMessage: 'No report has been decided yet.' },
+  countsClosed: {
+    id: 'moderation.countsClosed',
+    defaultMessage:
+      '{reports, plural, one {# decided report} other {# decided reports}} about {tasks, plural, one {# task} other {# tasks}}',
+  },
+  // An empty queue: what it means, and that there is nothing to do.
+  emptyOpenTitle: { id: 'moderation.empty.openTitle', defaultMessage: 'No open reports' },
+  emptyOpenText: {
+    id: 'moderation.empty.openText',
+    defaultMessage: 'There is nothing to decide. When someone reports a task, it appears here.',
+  },
+  emptyClosedTitle: {
+    id: 'moderation.empty.closedTitle',
+    defaultMessage: 'No decided reports yet',
+  },
+  emptyClosedText: {
+    id: 'moderation.empty.closedText',
+    defaultMessage:
+      'Reports appear here once a moderator has decided them, the latest decision first.',
+  },
   reportsCount: {
     id: 'moderation.group.reports',
     defaultMessage: '{count, plural, one {# report} other {# reports}}',
@@ -71,6 +93,7 @@ export const moderationMessages = defineMessages({
   logQuoted: { id: 'moderation.log.quoted', defaultMessage: '“{text}”' },
   showMoreReports: { id: 'moderation.showMore.reports', defaultMessage: 'Show more reports' },
   showMoreLog: { id: 'moderation.showMore.log', defaultMessage: 'Show older decisions' },
+  showMoreQuestions: { id: 'moderation.showMore.questions', defaultMessage: 'Show more questions' },
   // Reported questions (issue 20).
   questionsTitle: {
     id: 'moderation.questions.title',
@@ -81,13 +104,28 @@ export const moderationMessages = defineMessages({
     defaultMessage:
       '{reports, plural, one {# open report} other {# open reports}} about {questions, plural, one {# question} other {# questions}}',
   },
-  questionsEmpty: {
-    id: 'moderation.questions.empty',
-    defaultMessage: 'There are no open reports about questions.',
+  questionsCountsClosed: {
+    id: 'moderation.questions.countsClosed',
+    defaultMessage:
+      '{reports, plural, one {# decided report} other {# decided reports}} about {questions, plural, one {# question} other {# questions}}',
   },
-  questionsEmptyClosed: {
-    id: 'moderation.questions.emptyClosed',
-    defaultMessage: 'No report about a question has been decided yet.',
+  questionsEmptyOpenTitle: {
+    id: 'moderation.questions.empty.openTitle',
+    defaultMessage: 'No reported questions',
+  },
+  questionsEmptyOpenText: {
+    id: 'moderation.questions.empty.openText',
+    defaultMessage:
+      'There is nothing to decide. When someone reports a question on a task, it appears here.',
+  },
+  questionsEmptyClosedTitle: {
+    id: 'moderation.questions.empty.closedTitle',
+    defaultMessage: 'No decided question reports yet',
+  },
+  questionsEmptyClosedText: {
+    id: 'moderation.questions.empty.closedText',
+    defaultMessage:
+      'Reports about questions appear here once a moderator has decided them, the latest decision first.',
   },
   questionOn: {
     id: 'moderation.question.on',

@@ -36,64 +36,69 @@ const cursorParam = (separator: '?' | '&', cursor: Cursor): string =>
   cursor ? `${separator}cursor=${encodeURIComponent(cursor)}` : '';
 
 export const moderationApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /**
-     * GET /moderation/reports?status=open|closed: moderators only (403 otherwise). Keyset-paged:
-     * "Show more" fetches the page after the last one's `next_cursor`; a refetch (after a
-     * decision) reloads every page shown, from the first.
-     */
-    getModerationReports: build.infiniteQuery<ModerationReportsPage, 'open' | 'closed', Cursor>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (last) => last.next_cursor,
-      },
-      query: ({ queryArg, pageParam }) =>
-        `/moderation/reports?status=${queryArg}${cursorParam('&', pageParam)}`,
-      transformResponse: unwrap<ModerationReportsPage>,
-      providesTags: ['Moderation'],
-    }),
-    /** GET /moderation/question-reports?status=open|closed: reported questions (issue 20). */
-    getModerationQuestionReports: build.query<ModerationQuestionReportsPage, 'open' | 'closed'>({
-      query: (status) => `/moderation/question-reports?status=${status}`,
-      transformResponse: unwrap<ModerationQuestionReportsPage>,
-      providesTags: ['Moderation'],
-    }),
-    /** GET /moderation/log: the decisions, newest first, keyset-paged as the reports are. */
-    getModerationLog: build.infiniteQuery<ModerationLogPage, void, Cursor>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (last) => last.next_cursor,
-      },
-      query: ({ pageParam }) => `/moderation/log${cursorParam('?', pageParam)}`,
-      transformResponse: (body: Envelope<ModerationLogEntry[]> & { meta: ModerationLogMeta }) => ({
-        entries: body.data,
-        next_cursor: body.meta.next_cursor,
+  endpoints: (build) => {
+    /** A report queue (tasks or questions) of one status, keyset-paged (docs/MODERATION.md). */
+    const queueEndpoint = <Page extends { next_cursor: Cursor }>(path: string) =>
+      build.infiniteQuery<Page, 'open' | 'closed', Cursor>({
+        infiniteQueryOptions: {
+          initialPageParam: null,
+          getNextPageParam: (last) => last.next_cursor,
+        },
+        query: ({ queryArg, pageParam }) =>
+          `${path}?status=${queryArg}${cursorParam('&', pageParam)}`,
+        transformResponse: unwrap<Page>,
+        providesTags: ['Moderation'],
+      });
+    return {
+      /**
+       * GET /moderation/reports?status=open|closed: moderators only (403 otherwise). Keyset-paged:
+       * "Show more" fetches the page after the last one's `next_cursor`; a refetch (after a
+       * decision) reloads every page shown, from the first.
+       */
+      getModerationReports: queueEndpoint<ModerationReportsPage>('/moderation/reports'),
+      /** GET /moderation/question-reports?status=open|closed: reported questions (issue 20), paged alike. */
+      getModerationQuestionReports: queueEndpoint<ModerationQuestionReportsPage>(
+        '/moderation/question-reports',
+      ),
+      /** GET /moderation/log: the decisions, newest first, keyset-paged as the reports are. */
+      getModerationLog: build.infiniteQuery<ModerationLogPage, void, Cursor>({
+        infiniteQueryOptions: {
+          initialPageParam: null,
+          getNextPageParam: (last) => last.next_cursor,
+        },
+        query: ({ pageParam }) => `/moderation/log${cursorParam('?', pageParam)}`,
+        transformResponse: (
+          body: Envelope<ModerationLogEntry[]> & { meta: ModerationLogMeta },
+        ) => ({
+          entries: body.data,
+          next_cursor: body.meta.next_cursor,
+        }),
+        providesTags: ['Moderation'],
       }),
-      providesTags: ['Moderation'],
-    }),
-    /** POST /moderation/{tasks|users|questions}/{uuid|id}/{action} { reason }: 422 errors.reason. */
-    decide: build.mutation<unknown, DecisionArgs>({
-      query: (args) => ({
-        url: `/moderation/${args.target}/${encodeURIComponent(
-          args.target === 'questions' ? String(args.id) : args.uuid,
-        )}/${args.action}`,
-        method: 'POST',
-        body: { reason: args.reason },
+      /** POST /moderation/{tasks|users|questions}/{uuid|id}/{action} { reason }: 422 errors.reason. */
+      decide: build.mutation<unknown, DecisionArgs>({
+        query: (args) => ({
+          url: `/moderation/${args.target}/${encodeURIComponent(
+            args.target === 'questions' ? String(args.id) : args.uuid,
+          )}/${args.action}`,
+          method: 'POST',
+          body: { reason: args.reason },
+        }),
+        invalidatesTags: ['Moderation', 'Task', 'Tasks', 'Categories', 'Questions'],
       }),
-      invalidatesTags: ['Moderation', 'Task', 'Tasks', 'Categories', 'Questions'],
-    }),
-    /** GET /me/reports: the signed-in user's reports and what became of them. */
-    getMyReports: build.query<MyReport[], void>({
-      query: () => '/me/reports',
-      transformResponse: (body: Envelope<MyReport[]>) => body.data,
-      providesTags: ['MyReports'],
-    }),
-  }),
+      /** GET /me/reports: the signed-in user's reports and what became of them. */
+      getMyReports: build.query<MyReport[], void>({
+        query: () => '/me/reports',
+        transformResponse: (body: Envelope<MyReport[]>) => body.data,
+        providesTags: ['MyReports'],
+      }),
+    };
+  },
 });
 
 export const {
   useGetModerationReportsInfiniteQuery,
-  useGetModerationQuestionReportsQuery,
+  useGetModerationQuestionReportsInfiniteQuery,
   useGetModerationLogInfiniteQuery,
   useDecideMutation,
   useGetMyReportsQuery,

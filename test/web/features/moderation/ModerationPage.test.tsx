@@ -33,7 +33,7 @@ const moderator = { ...user('77777777-7777-4777-8777-777777777777'), is_moderato
 
 const queue: ModerationReportsPage = {
   status: 'open',
-  counts: { open_reports: 2, open_tasks: 1, closed_reports: 0 },
+  counts: { open_reports: 2, open_tasks: 1, closed_reports: 5, closed_tasks: 3 },
   groups: [
     {
       task: {
@@ -102,7 +102,7 @@ const log: ModerationLogEntry[] = [
 
 const questionQueue: ModerationQuestionReportsPage = {
   status: 'open',
-  counts: { open_reports: 1, open_questions: 1, closed_reports: 0 },
+  counts: { open_reports: 1, open_questions: 1, closed_reports: 4, closed_questions: 2 },
   groups: [
     {
       question: {
@@ -135,13 +135,19 @@ const questionQueue: ModerationQuestionReportsPage = {
       first_reported_at: '2026-11-21T11:00:00.000Z',
     },
   ],
+  next_cursor: null,
 };
 
 /** The lists in keyset pages: page n+1 is asked for with `cursor=p<n+1>` (the server's is opaque). */
 interface Lists {
   reports: ModerationReportsPage['groups'][];
   log: ModerationLogEntry[][];
+  questions?: ModerationQuestionReportsPage['groups'][];
+  /** Every count 0 (an empty queue). */
+  none?: boolean;
 }
+
+const ZERO = { open_reports: 0, closed_reports: 0 };
 
 function serve(
   me: unknown,
@@ -157,13 +163,20 @@ function serve(
     if (pathname === '/api/categories') return json(200, { data: [] });
     if (pathname === '/api/moderation/reports') {
       const groups = lists.reports[index];
-      return json(200, { data: { ...queue, groups, next_cursor: next(lists.reports) } });
+      const counts = lists.none ? { ...ZERO, open_tasks: 0, closed_tasks: 0 } : queue.counts;
+      return json(200, { data: { ...queue, groups, counts, next_cursor: next(lists.reports) } });
     }
     if (pathname === '/api/moderation/log') {
       return json(200, { data: lists.log[index], meta: { next_cursor: next(lists.log) } });
     }
     if (pathname === '/api/moderation/question-reports') {
-      return json(200, { data: questionQueue });
+      const pages = lists.questions ?? [questionQueue.groups];
+      const counts = lists.none
+        ? { ...ZERO, open_questions: 0, closed_questions: 0 }
+        : questionQueue.counts;
+      return json(200, {
+        data: { ...questionQueue, groups: pages[index], counts, next_cursor: next(pages) },
+      });
     }
     if (pathname.startsWith('/api/moderation/')) {
       return json(200, { data: { uuid: TASK, hidden_at: '2026-11-24T10:00:00.000Z' } });
@@ -315,6 +328,32 @@ describe('paging (keyset): "Show more" under the queue and under the log', () =>
     expect(within(logSection).queryByRole('button')).toBeNull();
   });
 
+  it('pages the reported questions the same way: "Show more questions"', async () => {
+    const later = {
+      ...questionQueue.groups[0],
+      question: { ...questionQueue.groups[0].question, id: 42, message: 'Second page question' },
+    };
+    const fetch = serve(moderator, undefined, {
+      reports: [queue.groups],
+      log: [log],
+      questions: [questionQueue.groups, [later]],
+    });
+    const { user: u } = renderApp({ route: '/en/moderation', pages });
+    const section = await screen.findByRole('region', { name: 'Reported questions' });
+    await within(section).findByText('Cheap watches, call +371 2612 3456');
+    expect(within(section).queryByText('Second page question')).toBeNull();
+    await u.click(within(section).getByRole('button', { name: 'Show more questions' }));
+    expect(await within(section).findByText('Second page question')).toBeInTheDocument();
+    expect(within(section).getByText('Cheap watches, call +371 2612 3456')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Show more questions' })).toBeNull();
+    const asked = fetch.mock.calls.map(([input]) =>
+      typeof input === 'string' ? input : input.url,
+    );
+    expect(
+      asked.some((url) => url.endsWith('/api/moderation/question-reports?status=open&cursor=p1')),
+    ).toBe(true);
+  });
+
   it('shows no button when everything is on the first page', async () => {
     serve(moderator);
     renderApp({ route: '/en/moderation', pages });
@@ -380,6 +419,53 @@ describe('ModerationPage: reported questions (issue 20)', () => {
     expect(sent?.method).toBe('POST');
     expect(await sent?.json()).toEqual({ reason: 'abc advertising' });
     await waitFor(() => expect(within(group).queryByRole('form')).toBeNull());
+  });
+});
+
+describe('each tab its own counts, an empty queue only its empty state', () => {
+  it('counts the decided reports on the "Decided reports" tab, in its own words', async () => {
+    serve(moderator);
+    renderApp({ route: '/en/moderation?status=closed', pages });
+    const tab = await screen.findByRole('region', { name: 'Decided reports' });
+    expect(await within(tab).findByText('5 decided reports about 3 tasks')).toBeInTheDocument();
+    const questions = screen.getByRole('region', { name: 'Reported questions' });
+    expect(
+      await within(questions).findByText('4 decided reports about 2 questions'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/open report/)).toBeNull();
+    const tabs = screen.getByRole('navigation', { name: 'Which reports' });
+    expect(within(tabs).getByRole('link', { name: 'Decided' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('counts the open reports on the "Open reports" tab', async () => {
+    serve(moderator);
+    renderApp({ route: '/en/moderation', pages });
+    const tab = await screen.findByRole('region', { name: 'Open reports' });
+    expect(await within(tab).findByText('2 open reports about 1 task')).toBeInTheDocument();
+    expect(screen.queryByText(/decided report/)).toBeNull();
+  });
+
+  it.each([
+    ['/en/moderation', 'Open reports', 'No open reports', 'No reported questions'],
+    [
+      '/en/moderation?status=closed',
+      'Decided reports',
+      'No decided reports yet',
+      'No decided question reports yet',
+    ],
+  ])('%s with nothing in it shows only the empty states', async (route, tabName, title, qTitle) => {
+    serve(moderator, undefined, { reports: [[]], log: [[]], questions: [[]], none: true });
+    renderApp({ route, pages });
+    const tab = await screen.findByRole('region', { name: tabName });
+    expect(await within(tab).findByText(title)).toBeInTheDocument();
+    expect(within(tab).getByText(/appears? here/)).toBeInTheDocument();
+    const questions = screen.getByRole('region', { name: 'Reported questions' });
+    expect(await within(questions).findByText(qTitle)).toBeInTheDocument();
+    expect(screen.queryByText(/\b0 (open|decided) reports/)).toBeNull();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });
 
