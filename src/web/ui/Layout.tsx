@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { HeaderButton } from './HeaderButton';
 
 const Shell = styled.div`
   display: flex;
@@ -87,29 +88,9 @@ const Actions = styled.div<{ $open: boolean }>`
   }
 `;
 
-const MenuButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: 44px;
+/** Its panel holds the actions on a phone; wide screens show them in the row. */
+const MenuButton = styled(HeaderButton)`
   margin-left: auto;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    display: none;
-  }
 `;
 
 /** Three bars; the button's text names it. */
@@ -213,6 +194,7 @@ export function Layout({
               <MenuButton
                 ref={menuButton}
                 type="button"
+                $screens="narrow"
                 aria-expanded={menuOpen}
                 aria-controls={menuId}
                 onClick={() => setMenuOpen(!menuOpen)}

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { matchRoute, routePath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
+import { HeaderButton } from '../../ui/HeaderButton';
 import { alertsMessages } from '../alerts/messages';
 import { sessionMessages as messages } from './messages';
 import { logoutRequested } from './sessionActions';
@@ -36,35 +37,8 @@ const Name = styled.span`
 `;
 
 /** Wide screens: the user's name opens the account's links (they would crowd the header's row). */
-const AccountButton = styled.button`
-  display: none;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: 44px;
+const AccountButton = styled(HeaderButton)`
   max-width: 14em;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-
-  span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    display: inline-flex;
-  }
 `;
 
 /**
@@ -154,6 +128,7 @@ export function UserMenu() {
         <AccountButton
           ref={button}
           type="button"
+          $screens="wide"
           aria-expanded={open}
           aria-controls={linksId}
           onClick={() => setOpen(!open)}
