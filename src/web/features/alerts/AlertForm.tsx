@@ -14,7 +14,7 @@ import { Button } from '../../ui/Button';
 import { LanguageChecks } from '../../ui/LanguageChecks';
 import { shownError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
-import { validateAgainst } from '../offers/validate';
+import { schemaErrors } from '../../ui/schemaErrors';
 import {
   CategoryChecks,
   CheckLabel,
@@ -90,7 +90,7 @@ export function toAlertRequest(values: AlertValues): AlertRequest {
 
 /** The shared schema's errors on the form's fields (a coordinate's error shows on the address). */
 function validate(intl: IntlShape, values: AlertValues): Record<string, string> {
-  const errors = validateAgainst(intl, alertSchema, toAlertRequest(values));
+  const errors = schemaErrors(intl, alertSchema, toAlertRequest(values));
   const placeError = errors.address ?? errors.lat ?? errors.lng;
   const { lat: _lat, lng: _lng, ...rest } = errors;
   return placeError ? { ...rest, address: placeError } : rest;

@@ -2,7 +2,6 @@ import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { ValidationError } from 'yup';
 import type { Locale } from '../../../shared/locales';
 import { profileSchema } from '../../../shared/validation/profile';
 import { fieldErrors, isValidationError } from '../../api/baseQuery';
@@ -14,7 +13,7 @@ import { TextField } from '../../ui/TextField';
 import { showNotice } from '../notices/noticesSlice';
 import { profileMessages as messages } from './messages';
 import { useUpdateProfileMutation } from './profileApi';
-import { schemaErrors } from './validationText';
+import { validateProfile } from './validationText';
 import { shownError } from '../../ui/formErrors';
 
 export interface ProfileFormValues {
@@ -59,15 +58,7 @@ export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormV
   const dispatch = useAppDispatch();
   const [update] = useUpdateProfileMutation();
 
-  const validate = (values: ProfileFormValues) => {
-    try {
-      profileSchema.validateSync(values, { abortEarly: false });
-      return {};
-    } catch (error) {
-      if (error instanceof ValidationError) return schemaErrors(intl, error);
-      throw error;
-    }
-  };
+  const validate = (values: ProfileFormValues) => validateProfile(intl, values);
 
   const onSubmit = async (values: ProfileFormValues): Promise<SubmissionErrors | undefined> => {
     const form = profileSchema.cast(values);
