@@ -12,17 +12,11 @@ import { commonMessages } from '../../i18n/commonMessages';
 import { AddressInput } from '../../ui/AddressInput';
 import { Button } from '../../ui/Button';
 import { LanguageChecks } from '../../ui/LanguageChecks';
+import { FormAlert } from '../../ui/FormAlert';
 import { shownError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { schemaErrors } from '../../ui/schemaErrors';
-import {
-  CategoryChecks,
-  CheckLabel,
-  Fieldset,
-  FormError,
-  GroupError,
-  Hint,
-} from '../registration/shared';
+import { CategoryChecks, CheckLabel, Fieldset, GroupError, Hint } from '../registration/shared';
 import { useGeocoder } from '../taskForm/useGeocoder';
 import { useCreateAlertMutation, useUpdateAlertMutation, type AlertRequest } from './alertsApi';
 import { alertsMessages as messages } from './messages';
@@ -142,7 +136,7 @@ export function AlertForm({ alert, tree, locale, onSaved, onCancel }: AlertFormP
       >
         {({ handleSubmit, submitting, submitError, values, form }) => (
           <form onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
-            {submitError && <FormError role="alert">{submitError}</FormError>}
+            {submitError && <FormAlert role="alert">{submitError}</FormAlert>}
             <Fieldset>
               <legend>{intl.formatMessage(messages.categories)}</legend>
               <Hint>{intl.formatMessage(messages.categoriesHint)}</Hint>

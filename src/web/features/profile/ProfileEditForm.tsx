@@ -8,6 +8,7 @@ import { fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
 import { LanguageChecks } from '../../ui/LanguageChecks';
 import { TextField } from '../../ui/TextField';
 import { showNotice } from '../notices/noticesSlice';
@@ -45,13 +46,6 @@ const ErrorText = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const FormError = styled.p`
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 /** The owner's display name, phone and languages, checked with the shared profile schema. */
 export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormValues }) {
   const intl = useIntl();
@@ -84,7 +78,7 @@ export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormV
     <Form<ProfileFormValues> onSubmit={onSubmit} validate={validate} initialValues={initialValues}>
       {({ handleSubmit, submitting, submitError }) => (
         <form onSubmit={handleSubmit} noValidate>
-          {submitError && <FormError role="alert">{submitError}</FormError>}
+          {submitError && <FormAlert role="alert">{submitError}</FormAlert>}
           <Field<string> name="display_name">
             {({ input, meta }) => (
               <TextField
