@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { HeaderButton } from './HeaderButton';
+import { usePanel } from './usePanel';
 
 const Shell = styled.div`
   display: flex;
@@ -167,42 +168,21 @@ export function Layout({
   overlay,
   children,
 }: Props) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  // Another page (a link in the menu followed) finds it closed: reset while rendering, the way
-  // React adjusts state to a changed prop, not in an effect after a render with it open.
-  const [menuPage, setMenuPage] = useState(menuResetKey);
-  if (menuPage !== menuResetKey) {
-    setMenuPage(menuResetKey);
-    setMenuOpen(false);
-  }
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !menuOpen) return;
-    setMenuOpen(false);
-    menuButton.current?.focus();
-  };
+  const menu = usePanel(menuResetKey);
   return (
     <Shell>
       <SkipLink href="#main">{skipLabel}</SkipLink>
-      <HeaderBar onKeyDown={closeOnEscape}>
+      <HeaderBar onKeyDown={menu.onKeyDown}>
         <HeaderInner>
           <Logo>{logo}</Logo>
           {nav && <Nav aria-label={navLabel}>{nav}</Nav>}
           {actions && (
             <>
-              <MenuButton
-                ref={menuButton}
-                type="button"
-                $screens="narrow"
-                aria-expanded={menuOpen}
-                aria-controls={menuId}
-                onClick={() => setMenuOpen(!menuOpen)}
-              >
+              <MenuButton {...menu.buttonProps} $screens="narrow">
                 <MenuIcon />
                 {menuLabel}
               </MenuButton>
-              <Actions id={menuId} $open={menuOpen}>
+              <Actions id={menu.id} $open={menu.open}>
                 {actions}
               </Actions>
             </>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -7,6 +7,7 @@ import { selectLocale } from '../../i18n/i18nSlice';
 import { matchRoute, routePath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
 import { HeaderButton } from '../../ui/HeaderButton';
+import { usePanel } from '../../ui/usePanel';
 import { alertsMessages } from '../alerts/messages';
 import { sessionMessages as messages } from './messages';
 import { logoutRequested } from './sessionActions';
@@ -89,16 +90,9 @@ export function UserMenu() {
   const locale = useAppSelector(selectLocale);
   const location = useLocation();
   const { data: user, isLoading } = useMeQuery();
-  const [open, setOpen] = useState(false);
-  // Another page (a link followed) finds it closed: reset while rendering, as Layout's menu does.
-  const [page, setPage] = useState(location.pathname);
-  if (page !== location.pathname) {
-    setPage(location.pathname);
-    setOpen(false);
-  }
-  const linksId = useId();
+  // Another page (a link followed) finds it closed.
+  const { open, setOpen, id: linksId, buttonProps, onKeyDown } = usePanel(location.pathname);
   const menu = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -107,13 +101,7 @@ export function UserMenu() {
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    button.current?.focus();
-  };
+  }, [open, setOpen]);
 
   if (isLoading) return null;
   if (user) {
@@ -125,14 +113,7 @@ export function UserMenu() {
         onKeyDown={onKeyDown}
       >
         <Name>{user.display_name}</Name>
-        <AccountButton
-          ref={button}
-          type="button"
-          $screens="wide"
-          aria-expanded={open}
-          aria-controls={linksId}
-          onClick={() => setOpen(!open)}
-        >
+        <AccountButton {...buttonProps} $screens="wide">
           <span>{user.display_name}</span>
           <Chevron />
         </AccountButton>
