@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONFIRMATION_HOURS, mailTexts } from '../../src/server/auth/mail';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password';
-import { CONFIRM_PATH, LOGIN_PATHS } from '../../src/server/auth/registration';
 import { LOCALES } from '../../src/shared/locales';
-import { ROUTES } from '../../src/web/i18n/routes';
 import { agent, buildTestApp, createUser, type TestApp } from '../support/server';
 
 let t: TestApp;
@@ -314,9 +312,8 @@ describe('POST /api/register/confirm', () => {
     expect(await usersWith('late@example.test')).toBe(0);
   });
 
-  it('builds links to the SPA routes of every locale', () => {
-    expect(LOGIN_PATHS).toEqual(ROUTES.login);
-    for (const locale of LOCALES) expect(ROUTES.confirmEmail[locale]).toBe(CONFIRM_PATH);
+  // The links' paths come from the SPA's own table (src/shared/routes.ts); the ru and en mails above check them.
+  it("every locale's mails carry their link, the name and the hours", () => {
     for (const locale of LOCALES) {
       for (const template of ['registration_confirm', 'registration_existing'] as const) {
         expect(mailTexts[locale][template].body).toContain('{link}');

@@ -21,6 +21,7 @@ import { queueMail, writeMailFile, type OutgoingMail, type QueuedMail } from '..
 import type { Db, Queryable } from '../db/db';
 import { FieldErrors } from '../errors';
 import { iso, localNow } from '../routes/browseQuery';
+import { taskPagePath } from '../tasks/head';
 
 /** A task_alerts row as read: the API's shape, with the driver's dates and free-form languages. */
 type AlertRow = Omit<TaskAlert, 'languages' | 'created_at' | 'updated_at'> & {
@@ -278,10 +279,8 @@ export interface MatchDeps {
   dataDir?: string;
 }
 
-/** The "Tasks for you" page and a task's page, by locale (the same segments in every locale). */
+/** The "Tasks for you" page by locale (the same segments in every locale); a task's is taskPagePath. */
 export const matchesPath = (locale: Locale): string => `/${locale}/alerts/matches`;
-const taskPath = (locale: Locale, identifier: string): string =>
-  `/${locale}/tasks/${encodeURIComponent(identifier)}`;
 
 /** Most tasks one email lists. */
 const EMAIL_TASKS_MAX = 10;
@@ -336,7 +335,7 @@ export async function queueAlertEmail(
       values: {
         name: user.full_name,
         tasks: pending
-          .map((t) => `- ${t.title}\n  ${publicUrl}${taskPath(locale, t.identifier)}`)
+          .map((t) => `- ${t.title}\n  ${publicUrl}${taskPagePath(locale, t.identifier)}`)
           .join('\n'),
         link: `${publicUrl}${matchesPath(locale)}`,
       },

@@ -5,23 +5,12 @@
  */
 import crypto from 'node:crypto';
 import type { Locale } from '../../shared/locales';
+import { ROUTES } from '../../shared/routes';
 import type { Db } from '../db/db';
 import { displayNameOf, type UserRow } from '../users';
 import { CONFIRMATION_HOURS, queueMail, type OutgoingMail, type QueuedMail } from './mail';
 import { hashPassword } from './password';
 import { hashToken } from './session';
-
-/** Login path per locale, as src/web/i18n/routes.ts has it (test/server/auth.test.ts checks). */
-export const LOGIN_PATHS: Record<Locale, string> = {
-  lv: 'pieslegties',
-  en: 'login',
-  ru: 'vhod',
-  tr: 'giris',
-  et: 'sisselogimine',
-  lt: 'prisijungti',
-};
-/** The SPA page that confirms a registration (route `confirmEmail`, the same in every locale). */
-export const CONFIRM_PATH = 'confirm-email';
 
 /** A `next` path is carried into links only when it is a same-site relative path. */
 export function safeNext(next: unknown): string | null {
@@ -62,7 +51,7 @@ export async function beginRegistration(
     );
     let mail: OutgoingMail;
     if (existing) {
-      const login = `${form.publicUrl}/${form.locale}/${LOGIN_PATHS[form.locale]}`;
+      const login = `${form.publicUrl}/${form.locale}/${ROUTES.login[form.locale]}`;
       mail = {
         to: existing.email,
         locale: form.locale,
@@ -83,7 +72,7 @@ export async function beginRegistration(
         locale: form.locale,
         template: 'registration_confirm',
         values: {
-          link: `${form.publicUrl}/${form.locale}/${CONFIRM_PATH}?token=${token}${nextQuery}`,
+          link: `${form.publicUrl}/${form.locale}/${ROUTES.confirmEmail[form.locale]}?token=${token}${nextQuery}`,
         },
       };
     }

@@ -136,6 +136,17 @@ async function servedQuestion(db: Queryable, task: QuestionTask, id: number) {
 }
 
 /**
+ * The task's row locked and re-read inside the transaction, so a choice made meanwhile closes the
+ * questions first: 403 questions.closed unless they are still open.
+ */
+async function lockOpenQuestionTask(tx: Queryable, taskUuid: string): Promise<QuestionTask> {
+  await tx.query('SELECT 1 FROM tasks WHERE uuid = $1 FOR UPDATE', [taskUuid]);
+  const task = await findQuestionTask(tx, taskUuid);
+  if (!task.open) throw questionsClosed();
+  return task;
+}
+
+/**
  * Adds a question. The task row is locked and re-read, so a choice made meanwhile closes the
  * questions first (403 questions.closed).
  */
@@ -146,9 +157,7 @@ export async function addQuestion(
   message: string,
 ): Promise<TaskQuestion> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM tasks WHERE uuid = $1 FOR UPDATE', [taskUuid]);
-    const task = await findQuestionTask(tx, taskUuid);
-    if (!task.open) throw questionsClosed();
+    const task = await lockOpenQuestionTask(tx, taskUuid);
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO task_questions (task_uuid, author_uuid, message) VALUES ($1, $2, $3)
        RETURNING id`,
@@ -166,9 +175,7 @@ export async function answerQuestion(
   message: string,
 ): Promise<TaskQuestion> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM tasks WHERE uuid = $1 FOR UPDATE', [taskUuid]);
-    const task = await findQuestionTask(tx, taskUuid);
-    if (!task.open) throw questionsClosed();
+    const task = await lockOpenQuestionTask(tx, taskUuid);
     const updated = await tx.query<{ id: number }>(
       `UPDATE task_questions SET answer = $3, answered_at = now()
         WHERE id = $1 AND task_uuid = $2 AND hidden_at IS NULL RETURNING id`,

@@ -19,7 +19,7 @@ import type { Queryable } from '../db/db';
 import { LIST_TTL_MS } from '../cache/readModel';
 import { FieldErrors } from '../errors';
 import { pickLocale } from '../i18n';
-import { AUTHOR_COLUMNS_SQL, authorOf, uploadUrl } from '../users';
+import { AUTHOR_COLUMNS_SQL, authorOf, uploadUrl, type AuthorColumns } from '../users';
 import {
   intParam,
   iso,
@@ -186,7 +186,8 @@ const ORDER_SQL: Record<TaskListSort, string> = {
   budget_asc: 't.budget_from ASC, t.budget_to ASC, t.created_at DESC, t.uuid DESC',
 };
 
-interface SummaryRow {
+/** A task list row: the task's columns and its author's (AUTHOR_COLUMNS_SQL). */
+interface SummaryRow extends AuthorColumns {
   uuid: string;
   identifier: string;
   title: string;
@@ -201,14 +202,6 @@ interface SummaryRow {
   category_id: number;
   category_slug: string;
   category_title: string;
-  author_uuid: string;
-  author_full_name: string;
-  author_display_name: string;
-  author_is_legal: boolean;
-  author_photo_path: string | null;
-  author_last_seen_at: Date | string | null;
-  author_customer_rating: number | null;
-  author_deleted: boolean;
   city: string | null;
   address: string | null;
   thumbnail_path: string | null;

@@ -10,7 +10,7 @@ import type { NotChosenReason } from '../../shared/notChosenReasons';
 import type { Contacts, Offer, Task, TaskImage, TaskLocation } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
 import { taskRemoved } from '../errors';
-import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl } from '../users';
+import { AUTHOR_COLUMNS_SQL, authorOf, photoOf, uploadUrl, type AuthorColumns } from '../users';
 import { VIEW_WINDOW_HOURS } from './views';
 import {
   offersVisibleTo,
@@ -31,7 +31,8 @@ export interface Viewer {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface TaskRow {
+/** A task's row: its columns, its author's (AUTHOR_COLUMNS_SQL) and the author's contacts. */
+interface TaskRow extends AuthorColumns {
   uuid: string;
   identifier: string;
   title: string;
@@ -49,14 +50,6 @@ interface TaskRow {
   category_id: number;
   category_slug: string;
   category_title: string;
-  author_uuid: string;
-  author_full_name: string;
-  author_display_name: string;
-  author_is_legal: boolean;
-  author_photo_path: string | null;
-  author_last_seen_at: Date | string | null;
-  author_customer_rating: number | null;
-  author_deleted: boolean;
   author_phone_number: string | null;
   author_email: string;
   hidden_at: Date | string | null;

@@ -27,6 +27,11 @@ export interface ApiExtraOptions {
   handle500?: boolean;
   /** No unexpected-error notice for statuses without a rule (and network failures). */
   suppressNotice?: boolean;
+  /**
+   * Error statuses that are an answer here, not a fault (a task gone: 404, 410): logged at the
+   * debug level like a success, not as a warning in the browser's console.
+   */
+  expected?: ReadonlySet<number>;
 }
 
 export type ApiError = FetchBaseQueryError;
@@ -132,7 +137,10 @@ export const baseQuery: BaseQueryFn<
   };
   const status = result.error ? result.error.status : (result.meta?.response?.status ?? 200);
   // A server render's calls are in the server's own request log (they go through inject).
-  if (!transport) apiLog.response({ method, url: request.url, status });
+  if (!transport) {
+    const expected = typeof status === 'number' && extraOptions.expected?.has(status);
+    apiLog.response({ method, url: request.url, status, ...(expected && { expected }) });
+  }
 
   const outage = (api.getState() as { outage?: { active?: boolean } }).outage?.active;
   if (!result.error) {

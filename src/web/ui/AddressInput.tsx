@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
-import { ErrorLine } from './TextField';
+import { controlStyles, ErrorLine } from './TextField';
 import type { Place } from '../../shared/places';
 
 const Field = styled.div`
@@ -23,13 +23,8 @@ const Label = styled.label`
 `;
 
 const Input = styled.input<{ $invalid: boolean }>`
+  ${controlStyles}
   min-width: 0;
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
 `;
 
 const List = styled.ul`

@@ -15,6 +15,12 @@ export interface ConfirmModalProps {
   /** Translated labels; default 'Confirm' and 'Cancel'. */
   confirmLabel?: string;
   cancelLabel?: string;
+  /**
+   * A destructive action's question (delete a task, an offer, an alert; discard typed input): a
+   * red confirm button in a small dialog that Escape and the backdrop cannot close while `loading`
+   * (the request is under way). The three props below still override it.
+   */
+  danger?: boolean;
   confirmVariant?: ButtonVariant;
   size?: ModalSize;
   closeOnlyViaActions?: boolean;
@@ -29,9 +35,10 @@ export function ConfirmModal({
   loading = false,
   confirmLabel,
   cancelLabel,
-  confirmVariant = 'primary',
-  size,
-  closeOnlyViaActions = false,
+  danger = false,
+  confirmVariant = danger ? 'danger' : 'primary',
+  size = danger ? 'sm' : undefined,
+  closeOnlyViaActions = danger && loading,
 }: ConfirmModalProps) {
   const intl = useIntl();
   return (

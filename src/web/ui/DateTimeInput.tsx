@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { ErrorLine } from './TextField';
+import { controlStyles, ErrorLine } from './TextField';
 
 const messages = defineMessages({
   date: { id: 'ui.dateTimeInput.date', defaultMessage: '{label}: date' },
@@ -67,13 +67,8 @@ const Row = styled.div`
 `;
 
 const Input = styled.input<{ $invalid: boolean }>`
+  ${controlStyles}
   min-width: 0;
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
 `;
 
 /** Spaced from the inputs like the other fields' error lines (the Fieldset has no gap). */

@@ -1,5 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { HeaderButton } from './HeaderButton';
+import { usePanel } from './usePanel';
 
 const Shell = styled.div`
   display: flex;
@@ -87,29 +89,9 @@ const Actions = styled.div<{ $open: boolean }>`
   }
 `;
 
-const MenuButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: 44px;
+/** Its panel holds the actions on a phone; wide screens show them in the row. */
+const MenuButton = styled(HeaderButton)`
   margin-left: auto;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    display: none;
-  }
 `;
 
 /** Three bars; the button's text names it. */
@@ -186,41 +168,21 @@ export function Layout({
   overlay,
   children,
 }: Props) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  // Another page (a link in the menu followed) finds it closed: reset while rendering, the way
-  // React adjusts state to a changed prop, not in an effect after a render with it open.
-  const [menuPage, setMenuPage] = useState(menuResetKey);
-  if (menuPage !== menuResetKey) {
-    setMenuPage(menuResetKey);
-    setMenuOpen(false);
-  }
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !menuOpen) return;
-    setMenuOpen(false);
-    menuButton.current?.focus();
-  };
+  const menu = usePanel(menuResetKey);
   return (
     <Shell>
       <SkipLink href="#main">{skipLabel}</SkipLink>
-      <HeaderBar onKeyDown={closeOnEscape}>
+      <HeaderBar onKeyDown={menu.onKeyDown}>
         <HeaderInner>
           <Logo>{logo}</Logo>
           {nav && <Nav aria-label={navLabel}>{nav}</Nav>}
           {actions && (
             <>
-              <MenuButton
-                ref={menuButton}
-                type="button"
-                aria-expanded={menuOpen}
-                aria-controls={menuId}
-                onClick={() => setMenuOpen(!menuOpen)}
-              >
+              <MenuButton {...menu.buttonProps} $screens="narrow">
                 <MenuIcon />
                 {menuLabel}
               </MenuButton>
-              <Actions id={menuId} $open={menuOpen}>
+              <Actions id={menu.id} $open={menu.open}>
                 {actions}
               </Actions>
             </>

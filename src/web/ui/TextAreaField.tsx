@@ -1,14 +1,10 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { ErrorLine, Field, Label } from './TextField';
+import { controlStyles, ErrorLine, Field, Label } from './TextField';
 
 const TextArea = styled.textarea<{ $invalid: boolean }>`
+  ${controlStyles}
   min-height: 140px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
   resize: vertical;
 `;
 

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { usePointerPressed } from './pointerHold';
 
 /** Shared with TextAreaField: the field box, its label and its error line. */
@@ -14,13 +14,18 @@ export const Label = styled.label`
   font-weight: 600;
 `;
 
-const Input = styled.input<{ $invalid: boolean }>`
+/** The box of every text control (inputs, text areas, selects): 44 px tall, red when invalid. */
+export const controlStyles = css<{ $invalid?: boolean }>`
   min-height: 44px;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border: 1px solid
     ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radii.md};
   font: inherit;
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  ${controlStyles}
 `;
 
 /**

@@ -63,11 +63,10 @@ export function useConfirmDiscard(unsaved: () => boolean, onDiscard: () => void)
   const dialog = (
     <ConfirmModal
       isOpen={asking}
-      size="sm"
+      danger
       title={intl.formatMessage(uiMessages.discardTitle)}
       confirmLabel={intl.formatMessage(uiMessages.discard)}
       cancelLabel={intl.formatMessage(uiMessages.keepEditing)}
-      confirmVariant="danger"
       onConfirm={() => {
         setAsking(false);
         onDiscard();

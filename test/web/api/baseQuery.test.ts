@@ -142,6 +142,18 @@ describe('SPEC section 8, one row per status', () => {
     expectNothingShown();
   });
 
+  it('a status the caller expects is logged as expected; others as before', async () => {
+    const expected = new Set([404, 410]);
+    mockFetch(errorBody(410));
+    await call('/tasks/hidden', { handle404: true, expected });
+    expect(logSpy).toHaveBeenLastCalledWith(
+      expect.objectContaining({ status: 410, expected: true }),
+    );
+    mockFetch(errorBody(500));
+    await call('/tasks/broken', { handle500: true, expected });
+    expect(logSpy).toHaveBeenLastCalledWith({ method: 'GET', url: '/tasks/broken', status: 500 });
+  });
+
   it('500: shows the 500 error page, error returned', async () => {
     mockFetch(errorBody(500));
     const result = await call('/tasks/abc');

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { apiLog } from '../../../src/web/api/log';
 import { showErrorPage } from '../../../src/web/features/errors/errorPageSlice';
 import { sessionExpired } from '../../../src/web/features/session/sessionActions';
+import { HeaderButton } from '../../../src/web/ui/HeaderButton';
 import { renderApp } from '../../support/render';
 import { json, mockFetch } from '../../support/webFetch';
 
@@ -158,6 +159,12 @@ describe('app routes', () => {
     fireEvent.click(toggle);
     fireEvent.pointerDown(screen.getByRole('main'));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    // One look for the header's buttons: the name's (wide screens) and the phone's Menu.
+    expect(toggle).toHaveClass(HeaderButton.styledComponentId);
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveClass(
+      HeaderButton.styledComponentId,
+    );
   });
 
   it('shows the user name and logs out from the header', async () => {

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../src/web/ui/ConfirmModal';
 import { Modal, tabbableIn, type ModalProps } from '../../../src/web/ui/Modal';
+import { theme } from '../../../src/web/app/theme';
 import { renderWithProviders } from '../../support/render';
 
 function Harness(props: Partial<ModalProps> & { onClosed?: () => void }) {
@@ -203,5 +204,34 @@ describe('ConfirmModal', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     await user.click(confirm);
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('danger: a small dialog with a red confirm that only its buttons close while it works', async () => {
+    const danger = (loading: boolean) => (
+      <ConfirmModal
+        isOpen
+        danger
+        loading={loading}
+        title="Delete task?"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      >
+        This cannot be undone.
+      </ConfirmModal>
+    );
+    const { user, unmount } = renderWithProviders(danger(true));
+    expect(screen.getByRole('dialog', { name: 'Delete task?' })).toHaveAttribute('data-size', 'sm');
+    expect(screen.getByRole('button', { name: /Confirm/ })).toHaveStyle({
+      backgroundColor: theme.colors.danger,
+    });
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByTestId('modal-backdrop'));
+    expect(onCancel).not.toHaveBeenCalled();
+    unmount();
+
+    // Not working: Escape cancels as in any dialog.
+    renderWithProviders(danger(false));
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });

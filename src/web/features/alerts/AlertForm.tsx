@@ -12,17 +12,11 @@ import { commonMessages } from '../../i18n/commonMessages';
 import { AddressInput } from '../../ui/AddressInput';
 import { Button } from '../../ui/Button';
 import { LanguageChecks } from '../../ui/LanguageChecks';
+import { FormAlert } from '../../ui/FormAlert';
 import { shownError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
-import { validateAgainst } from '../offers/validate';
-import {
-  CategoryChecks,
-  CheckLabel,
-  Fieldset,
-  FormError,
-  GroupError,
-  Hint,
-} from '../registration/shared';
+import { schemaErrors } from '../../ui/schemaErrors';
+import { CategoryChecks, CheckLabel, Fieldset, GroupError, Hint } from '../registration/shared';
 import { useGeocoder } from '../taskForm/useGeocoder';
 import { useCreateAlertMutation, useUpdateAlertMutation, type AlertRequest } from './alertsApi';
 import { alertsMessages as messages } from './messages';
@@ -90,7 +84,7 @@ export function toAlertRequest(values: AlertValues): AlertRequest {
 
 /** The shared schema's errors on the form's fields (a coordinate's error shows on the address). */
 function validate(intl: IntlShape, values: AlertValues): Record<string, string> {
-  const errors = validateAgainst(intl, alertSchema, toAlertRequest(values));
+  const errors = schemaErrors(intl, alertSchema, toAlertRequest(values));
   const placeError = errors.address ?? errors.lat ?? errors.lng;
   const { lat: _lat, lng: _lng, ...rest } = errors;
   return placeError ? { ...rest, address: placeError } : rest;
@@ -142,7 +136,7 @@ export function AlertForm({ alert, tree, locale, onSaved, onCancel }: AlertFormP
       >
         {({ handleSubmit, submitting, submitError, values, form }) => (
           <form onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
-            {submitError && <FormError role="alert">{submitError}</FormError>}
+            {submitError && <FormAlert role="alert">{submitError}</FormAlert>}
             <Fieldset>
               <legend>{intl.formatMessage(messages.categories)}</legend>
               <Hint>{intl.formatMessage(messages.categoriesHint)}</Hint>

@@ -230,9 +230,7 @@ export default function AlertsPage() {
         onCancel={() => setConfirming(null)}
         loading={deleting}
         confirmLabel={intl.formatMessage(messages.deleteConfirm)}
-        confirmVariant="danger"
-        size="sm"
-        closeOnlyViaActions={deleting}
+        danger
       >
         <p>{intl.formatMessage(messages.deleteText)}</p>
       </ConfirmModal>

@@ -5,8 +5,8 @@ import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { ButtonLink } from '../../ui/Button';
+import { CardGrid } from '../../ui/CardGrid';
 import { Spinner } from '../../ui/Spinner';
-import { up } from '../../app/theme';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Pagination, TaskSummaryCard } from '../taskList';
 import { useMeQuery } from '../session/sessionApi';
@@ -21,18 +21,6 @@ const Section = styled.section`
   h1,
   p {
     margin: 0;
-  }
-`;
-
-const Results = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${up('md')} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
 
@@ -89,13 +77,13 @@ export default function TasksForYouPage() {
       ) : (
         <>
           <p>{intl.formatMessage(messages.matchesTotal, { count: meta?.total ?? tasks.length })}</p>
-          <Results>
+          <CardGrid $columns={2}>
             {tasks.map((task, index) => (
               <li key={task.uuid}>
                 <TaskSummaryCard task={task} locale={locale} headingLevel={2} first={index === 0} />
               </li>
             ))}
-          </Results>
+          </CardGrid>
         </>
       )}
       {meta && meta.last_page > 1 && (

@@ -6,7 +6,7 @@ import { ValidationError } from 'yup';
 import { chatMessageSchema } from '../../../shared/validation/chat';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { refText } from '../offers/validate';
+import { refText } from '../../ui/schemaErrors';
 import { useGetConversationQuery, useSendMessageMutation } from './chatApi';
 import { chatMessages as messages } from './messages';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';

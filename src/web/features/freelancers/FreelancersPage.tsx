@@ -9,6 +9,7 @@ import { selectLocale } from '../../i18n/i18nSlice';
 import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
+import { CardGrid, GridNotice } from '../../ui/CardGrid';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { flattenCategories, useGetCategoriesQuery } from '../categories';
@@ -72,31 +73,6 @@ const Checks = styled.div`
     min-height: 44px;
     font-weight: 400;
   }
-`;
-
-const Results = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${up('md')} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${up('xl')} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
-
-const Notice = styled.div`
-  display: grid;
-  justify-items: start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
 `;
 
 const SORTS: Array<{
@@ -233,26 +209,26 @@ export default function FreelancersPage() {
       )}
       {isFetching && !data && <Spinner label={intl.formatMessage(messages.loading)} />}
       {isError ? (
-        <Notice role="alert">
+        <GridNotice role="alert">
           <p>{intl.formatMessage(messages.loadFailed)}</p>
           <Button $variant="secondary" onClick={() => void refetch()}>
             {intl.formatMessage(messages.retry)}
           </Button>
-        </Notice>
+        </GridNotice>
       ) : (
         data &&
         (freelancers.length === 0 ? (
-          <Notice>
+          <GridNotice>
             <p>{intl.formatMessage(messages.empty)}</p>
-          </Notice>
+          </GridNotice>
         ) : (
-          <Results aria-busy={isFetching || undefined}>
+          <CardGrid aria-busy={isFetching || undefined}>
             {freelancers.map((freelancer) => (
               <li key={freelancer.uuid}>
                 <FreelancerCardView freelancer={freelancer} locale={locale} />
               </li>
             ))}
-          </Results>
+          </CardGrid>
         ))
       )}
       {meta && !isError && (

@@ -7,6 +7,7 @@ import { up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink } from '../../ui/Button';
+import { CardGrid } from '../../ui/CardGrid';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { TopCategories } from '../categories';
@@ -223,22 +224,6 @@ const Steps = styled.ol`
   }
 `;
 
-const TaskGrid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${up('md')} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${up('xl')} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
-
 const Promo = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
@@ -275,13 +260,13 @@ function RecentTasks() {
   if (isError || !data) return <Muted>{intl.formatMessage(messages.recentFailed)}</Muted>;
   if (data.data.length === 0) return <Muted>{intl.formatMessage(messages.recentEmpty)}</Muted>;
   return (
-    <TaskGrid>
+    <CardGrid>
       {data.data.map((task) => (
         <li key={task.uuid}>
           <TaskSummaryCard task={task} locale={locale} />
         </li>
       ))}
-    </TaskGrid>
+    </CardGrid>
   );
 }
 

@@ -244,9 +244,7 @@ export const OfferCard = memo(function OfferCard({
         onCancel={() => setConfirmDelete(false)}
         loading={deleting}
         confirmLabel={intl.formatMessage(messages.deleteConfirm)}
-        confirmVariant="danger"
-        size="sm"
-        closeOnlyViaActions={deleting}
+        danger
       >
         <p>{intl.formatMessage(messages.deleteText)}</p>
       </ConfirmModal>

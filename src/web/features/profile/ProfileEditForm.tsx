@@ -2,19 +2,19 @@ import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { ValidationError } from 'yup';
 import type { Locale } from '../../../shared/locales';
 import { profileSchema } from '../../../shared/validation/profile';
 import { fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { commonMessages } from '../../i18n/commonMessages';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
 import { LanguageChecks } from '../../ui/LanguageChecks';
 import { TextField } from '../../ui/TextField';
 import { showNotice } from '../notices/noticesSlice';
 import { profileMessages as messages } from './messages';
 import { useUpdateProfileMutation } from './profileApi';
-import { schemaErrors } from './validationText';
+import { validateProfile } from './validationText';
 import { shownError } from '../../ui/formErrors';
 
 export interface ProfileFormValues {
@@ -46,28 +46,13 @@ const ErrorText = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const FormError = styled.p`
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 /** The owner's display name, phone and languages, checked with the shared profile schema. */
 export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormValues }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [update] = useUpdateProfileMutation();
 
-  const validate = (values: ProfileFormValues) => {
-    try {
-      profileSchema.validateSync(values, { abortEarly: false });
-      return {};
-    } catch (error) {
-      if (error instanceof ValidationError) return schemaErrors(intl, error);
-      throw error;
-    }
-  };
+  const validate = (values: ProfileFormValues) => validateProfile(intl, values);
 
   const onSubmit = async (values: ProfileFormValues): Promise<SubmissionErrors | undefined> => {
     const form = profileSchema.cast(values);
@@ -93,7 +78,7 @@ export function ProfileEditForm({ initialValues }: { initialValues: ProfileFormV
     <Form<ProfileFormValues> onSubmit={onSubmit} validate={validate} initialValues={initialValues}>
       {({ handleSubmit, submitting, submitError }) => (
         <form onSubmit={handleSubmit} noValidate>
-          {submitError && <FormError role="alert">{submitError}</FormError>}
+          {submitError && <FormAlert role="alert">{submitError}</FormAlert>}
           <Field<string> name="display_name">
             {({ input, meta }) => (
               <TextField

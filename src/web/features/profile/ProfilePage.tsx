@@ -11,6 +11,7 @@ import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { Button, ButtonLink } from '../../ui/Button';
+import { CardGrid } from '../../ui/CardGrid';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMeQuery } from '../session/sessionApi';
@@ -108,12 +109,6 @@ const Plain = styled.ul`
   list-style: none;
   display: grid;
   gap: ${({ theme }) => theme.space.md};
-`;
-
-const TaskGrid = styled(Plain)`
-  ${up('md')} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
 `;
 
 const Review = styled.li`
@@ -267,13 +262,13 @@ function ActiveProfileView({ profile, own }: { profile: ActiveProfile; own: bool
           {profile.tasks.length === 0 ? (
             <Muted>{intl.formatMessage(messages.noTasks)}</Muted>
           ) : (
-            <TaskGrid>
+            <CardGrid $columns={2}>
               {profile.tasks.map((task) => (
                 <li key={task.uuid}>
                   <TaskSummaryCard task={task} locale={locale} />
                 </li>
               ))}
-            </TaskGrid>
+            </CardGrid>
           )}
         </Box>
       </Main>

@@ -19,7 +19,8 @@ import { showNotice } from '../notices/noticesSlice';
 import { useMeQuery } from '../session/sessionApi';
 import { registrationMessages as messages } from './messages';
 import { useBecomeFreelancerMutation } from './registrationApi';
-import { Card, CategoryChecks, Fieldset, FormError, GroupError } from './shared';
+import { Card, CategoryChecks, Fieldset, GroupError } from './shared';
+import { FormAlert } from '../../ui/FormAlert';
 import { validateWith } from './validationText';
 
 interface Values {
@@ -132,7 +133,7 @@ export default function BecomeFreelancerPage() {
       >
         {({ handleSubmit, submitting, submitError }) => (
           <form onSubmit={handleSubmit} noValidate>
-            {submitError && <FormError role="alert">{submitError}</FormError>}
+            {submitError && <FormAlert role="alert">{submitError}</FormAlert>}
             <Fieldset>
               <legend>{intl.formatMessage(messages.freelancerCategories)}</legend>
               {treeLoading ? (

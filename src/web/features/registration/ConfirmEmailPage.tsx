@@ -11,7 +11,8 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { showNotice } from '../notices/noticesSlice';
 import { registrationMessages as messages } from './messages';
 import { useConfirmRegistrationMutation } from './registrationApi';
-import { Card, FormError } from './shared';
+import { Card } from './shared';
+import { FormAlert } from '../../ui/FormAlert';
 
 /**
  * /{locale}/confirm-email?token=…&next=…: the link of the registration email. The account is
@@ -66,7 +67,7 @@ export default function ConfirmEmailPage() {
     <Card aria-labelledby="confirm-title">
       <h1 id="confirm-title">{intl.formatMessage(messages.confirmTitle)}</h1>
       <p>{intl.formatMessage(messages.confirmIntro)}</p>
-      {shownError && <FormError role="alert">{shownError}</FormError>}
+      {shownError && <FormAlert role="alert">{shownError}</FormAlert>}
       {!invalid ? (
         <Button
           type="button"

@@ -15,7 +15,8 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { registrationMessages as messages } from './messages';
 import { useRegisterMutation, type RegisterRequest } from './registrationApi';
 import { ErrorLine } from '../../ui/TextField';
-import { Card, CheckLabel, FormError, Hint, shownError } from './shared';
+import { Card, CheckLabel, Hint, shownError } from './shared';
+import { FormAlert } from '../../ui/FormAlert';
 import { validateWith } from './validationText';
 
 type Values = Partial<Omit<RegisterRequest, 'next'>>;
@@ -98,7 +99,7 @@ export default function RegisterPage() {
       >
         {({ handleSubmit, submitting, submitError }) => (
           <form onSubmit={handleSubmit} noValidate>
-            {submitError && <FormError role="alert">{submitError}</FormError>}
+            {submitError && <FormAlert role="alert">{submitError}</FormAlert>}
             <Field<string> name="full_name">
               {({ input, meta }) => (
                 <TextField

@@ -16,14 +16,6 @@ export const Card = styled.section`
   box-shadow: ${({ theme }) => theme.shadows.card};
 `;
 
-export const FormError = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 export const Fieldset = styled.fieldset`
   margin: 0 0 ${({ theme }) => theme.space.md};
   padding: 0;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -6,6 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { matchRoute, routePath } from '../../i18n/routes';
 import { Button } from '../../ui/Button';
+import { HeaderButton } from '../../ui/HeaderButton';
+import { usePanel } from '../../ui/usePanel';
 import { alertsMessages } from '../alerts/messages';
 import { sessionMessages as messages } from './messages';
 import { logoutRequested } from './sessionActions';
@@ -36,35 +38,8 @@ const Name = styled.span`
 `;
 
 /** Wide screens: the user's name opens the account's links (they would crowd the header's row). */
-const AccountButton = styled.button`
-  display: none;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: 44px;
+const AccountButton = styled(HeaderButton)`
   max-width: 14em;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-
-  span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    display: inline-flex;
-  }
 `;
 
 /**
@@ -115,16 +90,9 @@ export function UserMenu() {
   const locale = useAppSelector(selectLocale);
   const location = useLocation();
   const { data: user, isLoading } = useMeQuery();
-  const [open, setOpen] = useState(false);
-  // Another page (a link followed) finds it closed: reset while rendering, as Layout's menu does.
-  const [page, setPage] = useState(location.pathname);
-  if (page !== location.pathname) {
-    setPage(location.pathname);
-    setOpen(false);
-  }
-  const linksId = useId();
+  // Another page (a link followed) finds it closed.
+  const { open, setOpen, id: linksId, buttonProps, onKeyDown } = usePanel(location.pathname);
   const menu = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -133,13 +101,7 @@ export function UserMenu() {
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    button.current?.focus();
-  };
+  }, [open, setOpen]);
 
   if (isLoading) return null;
   if (user) {
@@ -151,13 +113,7 @@ export function UserMenu() {
         onKeyDown={onKeyDown}
       >
         <Name>{user.display_name}</Name>
-        <AccountButton
-          ref={button}
-          type="button"
-          aria-expanded={open}
-          aria-controls={linksId}
-          onClick={() => setOpen(!open)}
-        >
+        <AccountButton {...buttonProps} $screens="wide">
           <span>{user.display_name}</span>
           <Chevron />
         </AccountButton>

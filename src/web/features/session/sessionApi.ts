@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../../shared/types';
-import { api, unwrap, type Envelope } from '../../api/api';
+import { api, TAG_TYPES, unwrap, type Envelope, type TagType } from '../../api/api';
 import type { ApiError } from '../../api/baseQuery';
 
 export interface LoginRequest {
@@ -7,19 +7,22 @@ export interface LoginRequest {
   password: string;
 }
 
-/** The tags whose data depends on who is asking (not the categories or the reasons' lists). */
-const VIEWER_TAGS: Parameters<typeof api.util.invalidateTags>[0] = [
-  'Task',
-  'Tasks',
-  'Offers',
-  'Profile',
-  'Chat',
-  'Moderation',
-  'MyReports',
-  'Questions',
-  'Alerts',
-  'AlertMatches',
-];
+/**
+ * Not refetched when someone logs in: the user (stored from the login's answer), and the categories
+ * and the reasons' lists (the same for everyone).
+ */
+const VIEWER_INDEPENDENT_TAGS: ReadonlySet<TagType> = new Set([
+  'Me',
+  'Categories',
+  'IncompleteReasons',
+]);
+
+/** All but the viewer-independent tags: a new tag counts as depending on who is asking. */
+export const viewerTags = <T extends string>(tags: readonly T[]): T[] =>
+  tags.filter((tag) => !(VIEWER_INDEPENDENT_TAGS as ReadonlySet<string>).has(tag));
+
+/** The tags whose data depends on who is asking: refetched when someone logs in. */
+export const VIEWER_TAGS: TagType[] = viewerTags(TAG_TYPES);
 
 /**
  * onQueryStarted of every mutation that answers with the signed-in user (login, confirming a

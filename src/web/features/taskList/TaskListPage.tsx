@@ -16,6 +16,7 @@ import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink, buttonStyles, type ButtonVariant } from '../../ui/Button';
 import { CloseButton } from '../../ui/Modal';
+import { CardGrid, GridNotice } from '../../ui/CardGrid';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -201,31 +202,6 @@ const FormError = styled.p`
   grid-column: 1 / -1;
   margin: 0 0 ${({ theme }) => theme.space.sm};
   color: ${({ theme }) => theme.colors.danger};
-`;
-
-const Results = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${up('md')} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${up('xl')} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
-
-const Notice = styled.div`
-  display: grid;
-  justify-items: start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
 `;
 
 const Problems = styled.ul`
@@ -559,7 +535,7 @@ export default function TaskListPage() {
 
       {isFetching && !data && <Spinner label={intl.formatMessage(messages.loading)} />}
       {isError && refused ? (
-        <Notice role="alert">
+        <GridNotice role="alert">
           <p>{intl.formatMessage(messages.filterErrors)}</p>
           <Problems>
             {refused.map(([field, texts]) => {
@@ -580,35 +556,35 @@ export default function TaskListPage() {
           <ButtonLink to={routePath(locale, 'tasks')} $variant="secondary">
             {intl.formatMessage(messages.reset)}
           </ButtonLink>
-        </Notice>
+        </GridNotice>
       ) : isError ? (
-        <Notice role="alert">
+        <GridNotice role="alert">
           <p>{intl.formatMessage(messages.loadFailed)}</p>
           <Button $variant="secondary" onClick={() => void refetch()}>
             {intl.formatMessage(messages.retry)}
           </Button>
-        </Notice>
+        </GridNotice>
       ) : (
         data &&
         (pastEnd ? (
-          <Notice>
+          <GridNotice>
             <p>{intl.formatMessage(messages.pastEnd, { page: meta.current_page })}</p>
             <ButtonLink to={hrefOf(withPage(searchParams, 1))} $variant="secondary">
               {intl.formatMessage(messages.firstPage)}
             </ButtonLink>
-          </Notice>
+          </GridNotice>
         ) : tasks.length === 0 ? (
-          <Notice>
+          <GridNotice>
             <p>{intl.formatMessage(messages.empty)}</p>
-          </Notice>
+          </GridNotice>
         ) : (
-          <Results aria-busy={isFetching || undefined}>
+          <CardGrid aria-busy={isFetching || undefined}>
             {tasks.map((task, index) => (
               <li key={task.uuid}>
                 <TaskSummaryCard task={task} locale={locale} headingLevel={2} first={index === 0} />
               </li>
             ))}
-          </Results>
+          </CardGrid>
         ))
       )}
       {meta && !isError && !pastEnd && (

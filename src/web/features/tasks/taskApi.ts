@@ -11,16 +11,22 @@ export interface GetTaskArgs {
   locale: Locale;
 }
 
+/** The answers that say a task is gone for this viewer (deleted or never there; hidden). */
+const GONE: ReadonlySet<number> = new Set([404, 410]);
+
 export const taskApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The task as the viewer may see it. The page renders the error page itself on failure. */
+    /**
+     * The task as the viewer may see it. The page renders the error page itself on failure; a
+     * task gone is an answer, not a fault, so the console does not warn of it.
+     */
     getTask: build.query<Task, GetTaskArgs>({
       query: ({ slug, locale }) => ({
         url: `/tasks/${encodeURIComponent(slug)}`,
         params: { locale },
       }),
       transformResponse: unwrap<Task>,
-      extraOptions: { handle404: true, handle500: true },
+      extraOptions: { handle404: true, handle500: true, expected: GONE },
       providesTags: (task, _error, { slug }) =>
         task
           ? [
@@ -40,9 +46,6 @@ export const taskApi = api.injectEndpoints({
 
 const { useGetTaskQuery } = taskApi;
 export const { useDeleteTaskMutation } = taskApi;
-
-/** The answers that say a task is gone for this viewer (deleted or never there; hidden). */
-const GONE = new Set([404, 410]);
 
 /**
  * The task for a page. A 404 or 410 already in the store (the server render's, or an earlier

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { FreelancerCard } from '../../../../src/shared/types';
 import { apiLog } from '../../../../src/web/api/log';
 import FreelancersPage from '../../../../src/web/features/freelancers/FreelancersPage';
+import { CardGrid } from '../../../../src/web/ui/CardGrid';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import { page, routeFetch, TREE } from '../taskList/fetchRoutes';
@@ -61,6 +62,7 @@ describe('FreelancersPage', () => {
   it('shows the card: photo, name, business label, rating, categories, languages, completed', async () => {
     setup('/en/freelancers');
     const card = await screen.findByTestId('freelancer-card');
+    expect(card.closest('ul')).toHaveClass(CardGrid.styledComponentId);
     expect(within(card).getByRole('img', { name: 'Ilze K.' })).toHaveAttribute(
       'src',
       '/uploads/ilze.jpg',

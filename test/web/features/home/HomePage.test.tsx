@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { apiLog } from '../../../../src/web/api/log';
 import HomePage from '../../../../src/web/features/home/HomePage';
+import { CardGrid } from '../../../../src/web/ui/CardGrid';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import { allowFormDataOfForms, page, routeFetch, summary, TREE } from '../taskList/fetchRoutes';
@@ -61,7 +62,8 @@ describe('HomePage', () => {
 
   it('lists recent open tasks (status=open, 6 per page) and the top categories', async () => {
     const { fetches } = setup();
-    expect(await screen.findByRole('link', { name: 'Fix a leaking tap' })).toBeInTheDocument();
+    const recent = await screen.findByRole('link', { name: 'Fix a leaking tap' });
+    expect(recent.closest('ul')).toHaveClass(CardGrid.styledComponentId);
     const q = new URL(fetches.to('/tasks')[0].url).searchParams;
     expect(q.get('status')).toBe('open');
     expect(q.get('per_page')).toBe('6');

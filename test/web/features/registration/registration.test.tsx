@@ -8,6 +8,7 @@ import BecomeFreelancerPage from '../../../../src/web/features/registration/Beco
 import ConfirmEmailPage from '../../../../src/web/features/registration/ConfirmEmailPage';
 import RegisterPage from '../../../../src/web/features/registration/RegisterPage';
 import { sessionApi } from '../../../../src/web/features/session/sessionApi';
+import { FormAlert } from '../../../../src/web/ui/FormAlert';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import { routeFetch, TREE, type Handler } from '../taskList/fetchRoutes';
@@ -81,6 +82,8 @@ describe('RegisterPage', () => {
     await waitFor(() => expect(email).toHaveAccessibleDescription('Введите корректный адрес.'));
     expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Это поле обязательно.');
     expect(screen.getByRole('alert')).toHaveTextContent('Your account was not created.');
+    // The form-wide error is the one every form shows (src/web/ui/FormAlert), not a copy.
+    expect(screen.getByRole('alert')).toHaveClass(FormAlert.styledComponentId);
     expect(screen.getByLabelText('Full name')).toHaveValue('Maris Ozols');
     expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en/register');
@@ -204,6 +207,7 @@ describe('ConfirmEmailPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'This confirmation link is invalid, has expired or has already been used.',
     );
+    expect(screen.getByRole('alert')).toHaveClass(FormAlert.styledComponentId);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(fetches.requests).toHaveLength(0);
   });

@@ -9,6 +9,7 @@ import {
   filtersFromParams,
   withFilters,
 } from '../../../../src/web/features/taskList/filters';
+import { CardGrid } from '../../../../src/web/ui/CardGrid';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
 import { allowFormDataOfForms, page, routeFetch, summary, TREE, type Handler } from './fetchRoutes';
@@ -143,6 +144,8 @@ describe('TaskListPage results', () => {
     const title = await screen.findByRole('link', { name: 'Fix a leaking tap' });
     expect(title).toHaveAttribute('href', '/en/tasks/TKABC123');
     const card = screen.getByTestId('task-summary-card');
+    // The shared grid of cards (as the home page and the freelancers' list).
+    expect(card.closest('ul')).toHaveClass(CardGrid.styledComponentId);
     expect(card).toHaveTextContent('Plumbing');
     expect(card).toHaveTextContent('Open');
     expect(card).toHaveTextContent('€40 – €80');

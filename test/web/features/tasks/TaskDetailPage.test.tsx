@@ -280,6 +280,32 @@ describe('TaskDetailPage for a visitor', () => {
     expect(store.getState().errorPage).toBeNull();
   });
 
+  it.each([404, 410])(
+    'logs a task gone (%i) as an answer, not as a warning; a 500 stays an error',
+    async (status) => {
+      jest.mocked(apiLog.response).mockRestore();
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const debug = jest.spyOn(console, 'debug').mockImplementation(() => undefined);
+      const taskLines = (spy: jest.SpyInstance) =>
+        spy.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('/tasks/'));
+      serve({ me: null, task: status });
+      const { container, unmount } = open('TKGONE');
+      await waitFor(() =>
+        expect(container.querySelector(`[data-status="${status}"]`)).not.toBeNull(),
+      );
+      expect(taskLines(debug)).toEqual([expect.stringMatching(`-> ${status}$`)]);
+      expect(taskLines(warn)).toEqual([]);
+      expect(taskLines(error)).toEqual([]);
+      unmount();
+
+      serve({ me: null, task: 500 });
+      const broken = open('TKBROKEN').container;
+      await waitFor(() => expect(broken.querySelector('[data-status="500"]')).not.toBeNull());
+      expect(taskLines(error)).toEqual([expect.stringMatching(/TKBROKEN.* -> 500$/)]);
+    },
+  );
+
   it.each([500, 403])('shows the error page for a %i', async (status) => {
     serve({ me: null, task: status });
     const { container } = open('TKBROKEN');

@@ -3,7 +3,7 @@ import { Field } from 'react-final-form';
 import type { TaskFormValues } from '../../../../shared/validation/taskForm';
 import styled from 'styled-components';
 import { shownError } from '../../../ui/formErrors';
-import { ErrorLine, FieldError as ErrorText } from '../../../ui/TextField';
+import { controlStyles, ErrorLine, FieldError as ErrorText } from '../../../ui/TextField';
 
 export { shownError };
 
@@ -33,36 +33,21 @@ export const Label = styled.label`
   font-weight: 600;
 `;
 
-const control = `
-  min-width: 0;
-  min-height: 44px;
-  font: inherit;
-`;
-
 export const Input = styled.input<{ $invalid?: boolean }>`
-  ${control}
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${controlStyles}
+  min-width: 0;
 `;
 
 export const Textarea = styled.textarea<{ $invalid?: boolean }>`
-  ${control}
+  ${controlStyles}
+  min-width: 0;
   min-height: 8rem;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
   resize: vertical;
 `;
 
 export const Select = styled.select<{ $invalid?: boolean }>`
-  ${control}
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${controlStyles}
+  min-width: 0;
   background: ${({ theme }) => theme.colors.background};
 `;
 

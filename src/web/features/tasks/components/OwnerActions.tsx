@@ -79,9 +79,7 @@ export function OwnerActions({ task, canEdit, canDelete }: Props) {
         onCancel={() => setConfirming(false)}
         loading={deleting}
         confirmLabel={intl.formatMessage(messages.deleteConfirm)}
-        confirmVariant="danger"
-        size="sm"
-        closeOnlyViaActions={deleting}
+        danger
       >
         <p>{intl.formatMessage(messages.deleteText, { title: task.title })}</p>
       </ConfirmModal>

@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+
+/**
+ * A list of cards (tasks, freelancers): one column on a phone, two from the md breakpoint and, where
+ * the page is wide enough for them, three from xl (`$columns`, default 3).
+ */
+export const CardGrid = styled.ul<{ $columns?: 2 | 3 }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
+    grid-template-columns: ${({ $columns = 3 }) => `repeat(${$columns}, minmax(0, 1fr))`};
+  }
+`;
+
+/** What a results page shows instead of its grid: nothing found, or a failure and a way on. */
+export const GridNotice = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+`;

@@ -1,0 +1,36 @@
+import styled from 'styled-components';
+
+/**
+ * A button in the header's row that opens a panel: the phone's "Menu" and, on wide screens, the
+ * account's name. One look for both; `$screens` says where it shows (narrow: below the md
+ * breakpoint, wide: from it). Text that does not fit is cut with an ellipsis inside a `span`.
+ */
+export const HeaderButton = styled.button<{ $screens: 'narrow' | 'wide' }>`
+  display: ${({ $screens }) => ($screens === 'narrow' ? 'inline-flex' : 'none')};
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: ${({ $screens }) => ($screens === 'narrow' ? 'none' : 'inline-flex')};
+  }
+`;
