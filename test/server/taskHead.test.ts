@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Task } from '../../src/shared/types';
 import type { CurrentUser } from '../../src/shared/types';
 import { escapeHtml, summarize } from '../../src/server/tasks/head';
 import {
   agent,
-  buildTestApp,
   createCategory,
   createOffer,
   createTask,
@@ -15,21 +11,18 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/server';
-import { embeddedAnswer, embeddedData, SPA_TEMPLATE as TEMPLATE } from '../support/spaPage';
+import { buildRenderApp } from '../support/serverRender';
+import { embeddedAnswer, embeddedData } from '../support/spaPage';
 
 const EVIL = '"><script>alert(1)</script>';
 const STREET = 'Slepenā iela 5';
 
 let t: TestApp;
-let dist: string;
 let owner: TestUser;
 let categoryId: number;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-  t = await buildTestApp({
-    staticDir: dist,
+  t = await buildRenderApp({
     public: { publicUrl: 'https://talka.example' } as TestApp['config']['public'],
   });
   owner = await createUser(t.db, { full_name: 'Owner Person' });
@@ -40,10 +33,7 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** What the page embeds for its store: the task and the current user as the API answered them. */
 const dataOf = (html: string) => ({

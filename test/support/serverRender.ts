@@ -3,12 +3,17 @@
  * place (the privacy rules hide the street from everyone else), a viewer's cookies, and a server
  * store prefetched for a page as src/web/app/prefetch.ts does it for a request.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config';
 import type { Locale } from '../../src/shared/locales';
 import { apiTransport } from '../../src/server/render/apiTransport';
 import { prefetchPage, type PagePrefetch } from '../../src/web/app/prefetch';
 import { setupStore } from '../../src/web/app/store';
 import {
+  buildTestApp,
   createCategory,
   createTask,
   createUser,
@@ -17,6 +22,7 @@ import {
   type TestTask,
   type TestUser,
 } from './server';
+import { SPA_TEMPLATE } from './spaPage';
 
 /** The street of the task's exact address: only its owner (or the chosen freelancer) may see it. */
 export const STREET = 'Brīvības iela 77';
@@ -58,4 +64,21 @@ export async function prefetchedStore(
   const store = setupStore({ i18n: { locale: page.locale } }, { transport });
   await prefetchPage(store, page);
   return { store, setCookies };
+}
+
+/**
+ * A test app that serves the SPA's real template (public/index.html) from a throwaway build
+ * directory, so its pages are server-rendered; close() removes the directory too.
+ */
+export async function buildRenderApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), SPA_TEMPLATE);
+  const t = await buildTestApp({ staticDir: dist, ...overrides });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    },
+  };
 }

@@ -3,12 +3,8 @@
  * gets the section with the question as written in the HTML, and the embedded hand-over holds the
  * same answer, so the browser's first render requests nothing and matches.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ModerationQuestionReportsPage } from '../../../src/shared/types';
 import {
-  buildTestApp,
   createQuestion,
   createTask,
   createUser,
@@ -16,17 +12,15 @@ import {
   type Agent,
   type TestApp,
 } from '../../support/server';
-import { embeddedAnswer, rootOf, SPA_TEMPLATE } from '../../support/spaPage';
+import { buildRenderApp } from '../../support/serverRender';
+import { embeddedAnswer, rootOf } from '../../support/spaPage';
 
 const QUESTION = 'Cheap watches, call +371 2912 3456';
 let t: TestApp;
-let dist: string;
 let moderator: Agent;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), SPA_TEMPLATE);
-  t = await buildTestApp({ staticDir: dist });
+  t = await buildRenderApp();
   moderator = await loggedInAgent(t.app, await createUser(t.db, { is_moderator: true }));
   const task = await createTask(t.db, { status: 'open', title: 'Paint the fence' });
   const question = await createQuestion(t.db, { task_uuid: task.uuid, message: QUESTION });
@@ -35,10 +29,7 @@ beforeAll(async () => {
     [question],
   );
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 it('renders the reported questions for a moderator, the question as written', async () => {
   const res = await moderator.get('/en/moderation');

@@ -3,46 +3,20 @@
  * the same answers is served again without a React render, and nothing else is: a write, a
  * signed-in viewer or another locale gets its own render. Views are still counted on a hit.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pageKey } from '../../../src/server/cache/pageCache';
-import {
-  buildTestApp,
-  createCategory,
-  createTask,
-  createUser,
-  loggedInAgent,
-  type TestApp,
-  type TestTask,
-  type TestUser,
-} from '../../support/server';
-import { rootOf, SPA_TEMPLATE } from '../../support/spaPage';
-
-const STREET = 'Slepenā iela 12';
+import { loggedInAgent, type TestApp, type TestTask, type TestUser } from '../../support/server';
+import { buildRenderApp, createOwnedTask, STREET } from '../../support/serverRender';
+import { rootOf } from '../../support/spaPage';
 
 let t: TestApp;
-let dist: string;
 let owner: TestUser;
 let task: TestTask;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), SPA_TEMPLATE);
-  t = await buildTestApp({ staticDir: dist });
-  owner = await createUser(t.db, { full_name: 'Owner Person', display_name: 'Owner P.' });
-  const category = await createCategory(t.db);
-  task = await createTask(t.db, {
-    author_uuid: owner.uuid,
-    category_id: category.id,
-    title: 'Paint the garden fence',
-    locations: [{ address: `${STREET}, Rīga, LV-1010`, city: 'Rīga', lat: 56.958, lng: 24.121 }],
-  });
+  t = await buildRenderApp();
+  ({ owner, task } = await createOwnedTask(t));
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** A visitor without cookies from their own address (a new view each). */
 let visitors = 0;
@@ -83,12 +57,12 @@ describe('the page cache', () => {
     const url = `/en/tasks/${task.identifier}`;
     await visitor(url);
     await t.db.query('UPDATE tasks SET title = $1 WHERE uuid = $2', [
-      'Paint the garden fence twice',
+      'Paint the fence twice',
       task.uuid,
     ]);
     const after = await visitor(url);
     expect(fromCache(after)).toBe(false);
-    expect(rootOf(after.body)).toContain('Paint the garden fence twice');
+    expect(rootOf(after.body)).toContain('Paint the fence twice');
     expect(fromCache(await visitor(url))).toBe(true);
   });
 

@@ -3,22 +3,17 @@
  * HTML for a visitor, contacts as the translated "[hidden]" (never the number), and the embedded
  * hand-over holds the same answer, so the browser's first render requests nothing and matches.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TaskQuestions } from '../../../src/shared/types';
-import { buildTestApp, createTask, createUser, type TestApp } from '../../support/server';
-import { embeddedAnswer, rootOf, SPA_TEMPLATE } from '../../support/spaPage';
+import { createTask, createUser, type TestApp } from '../../support/server';
+import { buildRenderApp } from '../../support/serverRender';
+import { embeddedAnswer, rootOf } from '../../support/spaPage';
 
 const PHONE = '+371 2912 3456';
 let t: TestApp;
-let dist: string;
 let identifier: string;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), SPA_TEMPLATE);
-  t = await buildTestApp({ staticDir: dist });
+  t = await buildRenderApp();
   const owner = await createUser(t.db);
   const asker = await createUser(t.db, { is_freelancer: true, display_name: 'Asker A.' });
   const task = await createTask(t.db, { author_uuid: owner.uuid, status: 'open' });
@@ -29,10 +24,7 @@ beforeAll(async () => {
     [task.uuid, asker.uuid, `May I call you on ${PHONE}?`, 'Please ask here instead.'],
   );
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 it.each([
   ['en', '[hidden]', 'Questions to the customer'],

@@ -4,13 +4,9 @@
  * <html lang> is the URL's locale, the status is right, and nothing private is in it: no exact
  * address before assignment, nobody else's email or phone.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locale } from '../../../src/shared/locales';
 import { routePath, type RouteName } from '../../../src/web/i18n/routes';
 import {
-  buildTestApp,
   createCategory,
   createTask,
   createUser,
@@ -19,21 +15,19 @@ import {
   type TestTask,
   type TestUser,
 } from '../../support/server';
-import { embeddedAnswer, rootOf, SPA_TEMPLATE } from '../../support/spaPage';
+import { buildRenderApp } from '../../support/serverRender';
+import { embeddedAnswer, rootOf } from '../../support/spaPage';
 
 const STREET = 'Slepenā iela 12';
 const OWNER_PHONE = '+37120000077';
 
 let t: TestApp;
-let dist: string;
 let owner: TestUser;
 let other: TestUser;
 let task: TestTask;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), SPA_TEMPLATE);
-  t = await buildTestApp({ staticDir: dist });
+  t = await buildRenderApp();
   owner = await createUser(t.db, {
     full_name: 'Owner Person',
     display_name: 'Owner P.',
@@ -49,10 +43,7 @@ beforeAll(async () => {
     locations: [{ address: `${STREET}, Rīga, LV-1010`, city: 'Rīga', lat: 56.958, lng: 24.121 }],
   });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 async function get(url: string, viewer: TestUser | null) {
   if (!viewer) return t.app.inject({ method: 'GET', url });
