@@ -108,6 +108,58 @@ describe('task reads come from the read model and follow every write', () => {
   });
 });
 
+describe("a task's answer is kept per viewer with its row", () => {
+  it('a repeated read reuses the serialized answer; each viewer keeps their own; a write starts over', async () => {
+    const task = await newTask();
+    await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
+    const model = t.app.readModel;
+    const ownerViewer = { uuid: owner.uuid };
+    const asVisitor = await model.taskAnswer(t.db, task.identifier, null, 'en');
+    expect(await model.taskAnswer(t.db, task.identifier, null, 'en')).toBe(asVisitor);
+    const asOwner = await model.taskAnswer(t.db, task.identifier, ownerViewer, 'en');
+    expect(asOwner).not.toBe(asVisitor);
+    expect(await model.taskAnswer(t.db, task.identifier, ownerViewer, 'en')).toBe(asOwner);
+    // Through HTTP: the owner sees the offer, a visitor only its count, however often they ask.
+    const ownerAgent = await loggedInAgent(t.app, owner);
+    for (let i = 0; i < 2; i += 1) {
+      expect(
+        (await ownerAgent.get(`/api/tasks/${task.identifier}`)).json().data.offers,
+      ).toHaveLength(1);
+      const seen = (await agent(t.app).get(`/api/tasks/${task.identifier}`)).json().data;
+      expect(seen.offers).toEqual([]);
+      expect(seen.offers_count).toBe(1);
+    }
+    await t.db.query("UPDATE tasks SET title = 'Kept no more' WHERE uuid = $1", [task.uuid]);
+    const fresh = await model.taskAnswer(t.db, task.identifier, null, 'en');
+    expect(fresh).not.toBe(asVisitor);
+    expect(fresh?.loaded.task.title).toBe('Kept no more');
+  });
+
+  it("a counted view reloads the task's row (its count) and keeps the lists", async () => {
+    const task = await newTask();
+    const events: string[] = [];
+    t.app.readModel.bus.on((event) => events.push(`${event.kind}:${event.key ?? ''}`));
+    const list = await agent(t.app).get('/api/tasks?per_page=50');
+    expect(list.statusCode).toBe(200);
+    const listKeys = () => t.app.readModel.lists.size;
+    expect(listKeys()).toBeGreaterThan(0);
+    const before = (await agent(t.app).get(`/api/tasks/${task.identifier}`)).json().data;
+    await t.app.readModel.views.flush();
+    // The trigger's notice (migration 012) comes back through LISTEN.
+    for (let i = 0; i < 50 && !events.includes(`counted:${task.uuid}`); i += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(events).toContain(`counted:${task.uuid}`);
+    expect(events).not.toContain(`task:${task.uuid}`);
+    expect(listKeys()).toBeGreaterThan(0);
+    // Written, no longer pending: only the reloaded row can still show it.
+    expect(t.app.readModel.views.pending(task.uuid)).toBe(0);
+    const after = (await agent(t.app).get(`/api/tasks/${task.identifier}`)).json().data;
+    expect(before.views_count).toBe(1);
+    expect(after.views_count).toBe(1);
+  });
+});
+
 describe('the category tree (its weekly counts) follows task writes', () => {
   const countOf = async () => {
     const tree = (await agent(t.app).get('/api/categories?locale=en')).json().data as {

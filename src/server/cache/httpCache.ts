@@ -2,7 +2,7 @@
  * HTTP caching of the public JSON (issue 18), on routes with `config: { httpCache: true }` (the
  * task and the task list):
  *
- * - `ETag` (a hash of the body) on every 200, and `304 Not Modified` without a body when the
+ * - `ETag` (a hash of the body, or the tag a kept answer brings: ./jsonAnswer.ts) on every 200, and `304 Not Modified` without a body when the
  *   request's `If-None-Match` names it;
  * - `Cache-Control: public, max-age=0, s-maxage=10` only for a visitor's answer that sets no
  *   cookie (a shared cache, a CDN, may keep it ten seconds; a browser revalidates every time);
@@ -12,8 +12,8 @@
  *
  * Views are still counted on a 304 (the route ran); a visitor served by a CDN is not counted.
  */
-import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
+import { etagOf } from './jsonAnswer';
 import '../types';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
@@ -25,9 +25,6 @@ declare module 'fastify' {
     httpCache?: boolean;
   }
 }
-
-const etagOf = (body: string): string =>
-  `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
 /** Whether an If-None-Match header names this tag (a list, weak tags and * included). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -50,8 +47,13 @@ export const httpCachePlugin = fp(
         reply.getHeader('set-cookie') === undefined;
       const shared = visitor && reply.statusCode === 200;
       reply.header('Cache-Control', shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-      if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const etag = etagOf(payload);
+      if (reply.statusCode !== 200) return payload;
+      // A kept answer (./jsonAnswer.ts) comes with its tag; a serialized one is hashed here.
+      const preset = reply.getHeader('etag');
+      let etag: string;
+      if (typeof preset === 'string') etag = preset;
+      else if (typeof payload === 'string') etag = etagOf(payload);
+      else return payload;
       reply.header('ETag', etag);
       if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
       reply.code(304);

@@ -15,9 +15,12 @@ import type { Db, Param, Queryable } from '../db/db';
 
 export const CACHE_CHANNEL = 'talka_cache';
 
-/** What changed: `key` null means every entry of that kind. */
+/**
+ * What changed: `key` null means every entry of that kind. 'counted' is a task whose only change
+ * is its view count (migration 012: the view buffer's batches).
+ */
 export interface CacheEvent {
-  kind: 'task' | 'session' | 'user' | 'views' | 'all';
+  kind: 'task' | 'counted' | 'session' | 'user' | 'views' | 'all';
   key: string | null;
 }
 
@@ -33,7 +36,7 @@ export interface CacheBus {
   close(): Promise<void>;
 }
 
-const KINDS = new Set(['task', 'session', 'user', 'views', 'all']);
+const KINDS = new Set(['task', 'counted', 'session', 'user', 'views', 'all']);
 
 /** 'task:<uuid>' -> event; 'seen:<uuid>' (only last_seen_at moved) and garbage -> null. */
 export function parseCacheNotice(payload: string): CacheEvent | null {

@@ -26,7 +26,8 @@ const MAX_PAGES = 300;
 
 export interface RenderedPage {
   status: number;
-  html: string;
+  /** The HTML document, encoded once (a 40-120 KB string is not encoded again per request). */
+  body: Buffer;
 }
 
 /** What answers may differ in without changing the page's key: the task's running view count. */
@@ -41,8 +42,52 @@ export function pageKey(url: string, locale: string, answers: readonly string[])
   return hash.digest('base64url');
 }
 
+/**
+ * A visitor's page (no session cookie) kept by its URL alone, which is all a visitor's page is made
+ * of besides the data: every visitor's queries get the same answers (the view count aside). Kept
+ * until any task or user write in any process (the read model clears them all: cache/readModel.ts;
+ * a counted view or a login elsewhere does not) or PAGE_TTL_MS, so a hit runs no query and no
+ * render (a link shared to a crowd). What the queries did besides answering is done again on a
+ * hit: a task page counts the visitor's view (`task`).
+ */
+export interface VisitorPage extends RenderedPage {
+  task: { uuid: string; authorUuid: string; views_count: number } | null;
+}
+
 export function createPageCache(bus: CacheBus): ExpiringCache<RenderedPage> {
   return new ExpiringCache<RenderedPage>(bus, MAX_PAGES);
+}
+
+/**
+ * The visitors' pages, with their own generation: a page is kept only if nothing that clears them
+ * came while its queries ran (the bus's epoch also moves with every login and counted view, which
+ * under a crowd would keep nothing).
+ */
+export class VisitorPages {
+  private readonly map: ExpiringCache<VisitorPage>;
+  private generation = 0;
+
+  constructor(bus: CacheBus) {
+    this.map = new ExpiringCache<VisitorPage>(bus, MAX_PAGES);
+  }
+
+  get(url: string): VisitorPage | undefined {
+    return this.map.get(url);
+  }
+
+  /** The generation to hand to keep() once the page is made. */
+  begin(): number {
+    return this.generation;
+  }
+
+  keep(since: number, url: string, page: VisitorPage): void {
+    if (since === this.generation) this.map.set(url, page, PAGE_TTL_MS);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.map.clear();
+  }
 }
 
 /** Statuses worth keeping: the page, a missing page, a hidden task (never a failed render). */

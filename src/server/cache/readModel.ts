@@ -4,15 +4,17 @@
  * changes it (./invalidation.ts) or at a short deadline, whichever comes first. The SQL stays
  * where it was (tasks/loadTask.ts, routes/taskList.ts, auth/session.ts): this only keeps results.
  *
- * What differs per viewer is never cached: a task row is loaded as a visitor sees the database
- * (no viewer) and presentTask applies the viewer's rules (offers, contacts, exact places) on every
- * request; the one per-viewer fact the row cannot carry (whether a party has already reviewed,
- * for awaiting_action) is read for that viewer as before.
+ * What differs per viewer is never shared: a task row is loaded as a visitor sees the database
+ * (no viewer) and presentTask applies each viewer's rules (offers, contacts, exact places); its
+ * answer is kept with the row under that viewer's key (what presentTask reads of them: uuid and
+ * moderator role), so it goes when the row goes. The one per-viewer fact the row cannot carry
+ * (whether a party has already reviewed, for awaiting_action) is read for that viewer as before,
+ * and that answer is not kept.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../shared/locales';
-import type { Category, Paginated, TaskQuestions, TaskSummary } from '../../shared/types';
+import type { Category, TaskQuestions } from '../../shared/types';
 import type { Db, Queryable } from '../db/db';
 import {
   loadTaskEntry,
@@ -20,13 +22,13 @@ import {
   presentTask,
   queryTaskRow,
   taskEntryOf,
-  type LoadedTask,
   type TaskEntry,
   type Viewer,
 } from '../tasks/loadTask';
 import type { UserRow } from '../users';
 import type { CacheBus, CacheEvent } from './invalidation';
-import { createPageCache, type RenderedPage } from './pageCache';
+import { taskAnswerOf, type JsonAnswer, type TaskAnswer } from './jsonAnswer';
+import { createPageCache, VisitorPages, type RenderedPage } from './pageCache';
 import { ExpiringCache } from './store';
 import { ViewBuffer } from './viewBuffer';
 import '../types';
@@ -46,7 +48,8 @@ export interface CachedSession {
 export interface ReadModel {
   bus: CacheBus;
   tasks: ExpiringCache<TaskEntry>;
-  lists: ExpiringCache<Paginated<TaskSummary>>;
+  /** List pages as sent (./jsonAnswer.ts): the same for every viewer. */
+  lists: ExpiringCache<JsonAnswer>;
   /** The category tree with its weekly task counts, per locale (GET /api/categories). */
   categories: ExpiringCache<Category[]>;
   /** Each task's public questions by task uuid, the same for every viewer (questions.ts). */
@@ -54,15 +57,28 @@ export interface ReadModel {
   sessions: ExpiringCache<CachedSession>;
   /** Server-rendered pages by what they are made of (./pageCache.ts). */
   pages: ExpiringCache<RenderedPage>;
+  /** A visitor's server-rendered pages by URL, until any task or user write (./pageCache.ts). */
+  visitorPages: VisitorPages;
   views: ViewBuffer;
-  /** The task as this viewer may see it (loadTaskEntry's answer, from the cached row). */
-  loadTask(
+  /**
+   * The task as this viewer may see it (loadTaskEntry's answer, from the cached row), serialized:
+   * kept with the row for each viewer who asked, so a repeated read presents and serializes
+   * nothing (the view count is filled per request, ./jsonAnswer.ts).
+   */
+  taskAnswer(
     db: Queryable,
     slugOrUuid: string,
     viewer: Viewer | null,
     locale: Locale,
-  ): Promise<LoadedTask | null>;
+  ): Promise<TaskAnswer | null>;
 }
+
+/** Viewers whose answers one cached task keeps (a burst of signed-in readers starts it over). */
+const ANSWERS_PER_TASK = 64;
+
+/** What presentTask reads of a viewer (loadTask.ts Viewer): their answers may be shared. */
+const viewerKeyOf = (viewer: Viewer | null): string =>
+  viewer === null ? '' : `${viewer.uuid}|${viewer.is_moderator === true ? 'm' : ''}`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,16 +92,19 @@ export function createReadModel(
   options: { onError?: (err: unknown) => void } = {},
 ): ReadModel {
   const tasks = new ExpiringCache<TaskEntry>(bus, 2000);
-  const lists = new ExpiringCache<Paginated<TaskSummary>>(bus, 500);
+  const lists = new ExpiringCache<JsonAnswer>(bus, 500);
   const categories = new ExpiringCache<Category[]>(bus, 20);
   const questions = new ExpiringCache<TaskQuestions>(bus, 2000);
   const sessions = new ExpiringCache<CachedSession>(bus, 20_000);
   const pages = createPageCache(bus);
+  const visitorPages = new VisitorPages(bus);
+  // Each cached row's answers by viewer: they go with the row (a new row starts empty).
+  const answers = new WeakMap<TaskEntry, Map<string, TaskAnswer>>();
   const views = new ViewBuffer(rawDb, {
     onError: options.onError,
-    // Its writes go around the watched Db: it says itself which tasks changed.
+    // Its writes go around the watched Db: it says itself which tasks' counts changed.
     onFlushed: (changed) => {
-      for (const task of changed) bus.emit({ kind: 'task', key: task });
+      for (const task of changed) bus.emit({ kind: 'counted', key: task });
     },
   });
   const involves = (entry: TaskEntry, user: string) =>
@@ -100,10 +119,12 @@ export function createReadModel(
       categories.clear();
       sessions.clear();
       pages.clear();
+      visitorPages.clear();
       views.forget(null);
     } else if (kind === 'task') {
       lists.clear();
       categories.clear();
+      visitorPages.clear();
       if (key === null) {
         tasks.clear();
         questions.clear();
@@ -111,9 +132,15 @@ export function createReadModel(
         tasks.deleteWhere((entry) => entry.row.uuid === key);
         questions.delete(key);
       }
+    } else if (kind === 'counted') {
+      // Only the view count moved: the row is read again for it; pages and lists do not show it
+      // (a page's count is as old as the page, PAGE_TTL_MS at most).
+      if (key === null) tasks.clear();
+      else tasks.deleteWhere((entry) => entry.row.uuid === key);
     } else if (kind === 'user') {
       lists.clear();
       categories.clear();
+      visitorPages.clear();
       // Any asker's name or photo may be on any task's questions.
       questions.clear();
       if (key === null) {
@@ -139,8 +166,9 @@ export function createReadModel(
     questions,
     sessions,
     pages,
+    visitorPages,
     views,
-    async loadTask(db, slugOrUuid, viewer, locale) {
+    async taskAnswer(db, slugOrUuid, viewer, locale) {
       const entry = await tasks.through(
         `${slugOrUuid}|${locale}`,
         async () => {
@@ -152,9 +180,20 @@ export function createReadModel(
       if (!entry) return null;
       // A party of an assigned task: their review facts decide awaiting_action (as before).
       if (needsViewerFacts(entry.row, viewer)) {
-        return loadTaskEntry(db, slugOrUuid, viewer, locale);
+        const loaded = await loadTaskEntry(db, slugOrUuid, viewer, locale);
+        return loaded && taskAnswerOf(loaded);
       }
-      return presentTask(entry, viewer);
+      let byViewer = answers.get(entry);
+      if (!byViewer) answers.set(entry, (byViewer = new Map()));
+      const key = viewerKeyOf(viewer);
+      let answer = byViewer.get(key);
+      if (!answer) {
+        // presentTask throws for a hidden task (410): nothing is kept then.
+        answer = taskAnswerOf(presentTask(entry, viewer));
+        if (byViewer.size >= ANSWERS_PER_TASK) byViewer.clear();
+        byViewer.set(key, answer);
+      }
+      return answer;
     },
   };
 }

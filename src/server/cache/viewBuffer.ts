@@ -61,6 +61,14 @@ export class ViewBuffer {
     for (const key of this.recent.keys()) if (key.startsWith(prefix)) this.recent.delete(key);
   }
 
+  /**
+   * Whether this viewer's view would change nothing, known without a query: the owner, or a
+   * viewer counted within the window (view() resolves to false for them).
+   */
+  seen(taskUuid: string, key: string, authorUuid: string): boolean {
+    return key === `user:${authorUuid}` || this.known(taskUuid, key, Date.now());
+  }
+
   private known(taskUuid: string, key: string, now: number): boolean {
     const until = this.recent.get(`${taskUuid}|${key}`);
     return until !== undefined && until > now;

@@ -17,9 +17,17 @@ import { setupStore, type AppStore } from '../../web/app/store';
 import { taskApi } from '../../web/features/tasks/taskApi';
 import { pageMessageParts } from '../../web/i18n/pageMessages';
 import { localiseUnprefixedPath, matchRoute } from '../../web/i18n/routes';
-import { CACHEABLE_STATUS, PAGE_TTL_MS, pageKey, type RenderedPage } from '../cache/pageCache';
+import { sessionCookieName } from '../auth/csrf';
+import {
+  CACHEABLE_STATUS,
+  PAGE_TTL_MS,
+  pageKey,
+  type RenderedPage,
+  type VisitorPage,
+} from '../cache/pageCache';
 import { translate } from '../i18n';
 import { escapeHtml, renderTaskHead } from '../tasks/head';
+import { countView } from '../tasks/views';
 import { renderIndexHtml } from '../spa';
 import { apiTransport } from './apiTransport';
 import { pageCatalog } from './catalog';
@@ -86,6 +94,20 @@ export async function sendPage(
     return reply.redirect(localiseUnprefixedPath(url, accepted), 302);
   }
   const locale: Locale = first;
+
+  // A visitor's page as another visitor got it a moment ago, with no query run and no render
+  // (cache/pageCache.ts VisitorPage); a task page still counts this visitor's view.
+  const visitor = request.user === null && !request.cookies[sessionCookieName(app.config)];
+  const visitorPages = app.readModel.visitorPages;
+  if (visitor) {
+    const kept = visitorPages.get(url);
+    if (kept) {
+      if (kept.task) await countView(request, reply, kept.task, kept.task.authorUuid);
+      return sendHtml(reply, kept, 'render;desc="visitor"');
+    }
+  }
+  const since = visitorPages.begin();
+
   const match = matchRoute(pathname);
   const name = match?.name ?? null;
 
@@ -119,6 +141,25 @@ export async function sendPage(
     if (CACHEABLE_STATUS.has(page.status)) pages.set(key, page, PAGE_TTL_MS);
     timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
   }
+  if (visitor && CACHEABLE_STATUS.has(page.status) && !api.answers().some(refused)) {
+    const task = name === 'task' ? taskOf(store, match?.params.slug ?? '', locale) : null;
+    const kept: VisitorPage = {
+      ...page,
+      task: task && { uuid: task.uuid, authorUuid: task.author?.uuid ?? '', views_count: 0 },
+    };
+    // Unless a write came while the queries ran (their answers may be older than it).
+    visitorPages.keep(since, url, kept);
+  }
+  return sendHtml(reply, page, timing);
+}
+
+/** An answer no other visitor would get alike: rate limited, or the server failed. */
+const refused = (answer: string): boolean => {
+  const status = Number(/^\S+ \S+ (\d{3})/.exec(answer)?.[1]);
+  return status === 429 || status >= 500;
+};
+
+function sendHtml(reply: FastifyReply, page: RenderedPage, timing: string): FastifyReply {
   return (
     reply
       .code(page.status)
@@ -127,7 +168,7 @@ export async function sendPage(
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Cookie')
       .header('Server-Timing', timing)
-      .send(page.html)
+      .send(page.body)
   );
 }
 
@@ -177,7 +218,7 @@ function pageOf(
     root: rendered.html,
     noscript: translate(locale, 'app.noscript'),
   });
-  return { status, html };
+  return { status, body: Buffer.from(html) };
 }
 
 /** The task the render's store holds for this page, if the API gave it. */

@@ -16,6 +16,7 @@ import type {
 } from '../../shared/types';
 import { ref, validationMessages as m } from '../../shared/validation/messages';
 import type { Queryable } from '../db/db';
+import { jsonAnswer, sendJsonAnswer } from '../cache/jsonAnswer';
 import { LIST_TTL_MS } from '../cache/readModel';
 import { FieldErrors } from '../errors';
 import { pickLocale } from '../i18n';
@@ -337,14 +338,25 @@ export async function listTasks(
 }
 
 export const taskListRoutes: FastifyPluginAsync = async (app) => {
-  // Pages are kept in the read model (cache/readModel.ts) until any task write or LIST_TTL_MS.
-  app.get<{ Querystring: RawQuery }>('/tasks', { config: { httpCache: true } }, async (request) => {
-    const filter = await parseTaskListQuery(request.query);
-    const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-    return app.readModel.lists.through(
-      JSON.stringify([filter, locale]),
-      () => listTasks(app.db, filter, locale),
-      LIST_TTL_MS,
-    );
-  });
+  // Pages are kept in the read model (cache/readModel.ts), serialized (cache/jsonAnswer.ts), until
+  // any task write or LIST_TTL_MS, by the query string as it came (a repeated request is not even
+  // validated again: only a valid query's answer is kept) and the locale it is answered in.
+  app.get<{ Querystring: RawQuery }>(
+    '/tasks',
+    { config: { httpCache: true } },
+    async (request, reply) => {
+      const locale = pickLocale(request.query.locale, request.headers['accept-language']);
+      const url = request.raw.url ?? request.url;
+      const queryAt = url.indexOf('?');
+      const answer = await app.readModel.lists.through(
+        `${locale}\n${queryAt === -1 ? '' : url.slice(queryAt + 1)}`,
+        async () => {
+          const filter = await parseTaskListQuery(request.query);
+          return jsonAnswer(await listTasks(app.db, filter, locale));
+        },
+        LIST_TTL_MS,
+      );
+      return sendJsonAnswer(reply, answer);
+    },
+  );
 };

@@ -1,6 +1,7 @@
 /** Task detail and delete. Create, update and the list come with the following issues. */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../auth/session';
+import { filledTaskAnswer, sendJsonAnswer } from '../cache/jsonAnswer';
 import { notFound } from '../errors';
 import { pickLocale } from '../i18n';
 import { notifyTaskChanged } from '../push/plugin';
@@ -10,22 +11,23 @@ import '../types';
 
 export const taskRoutes: FastifyPluginAsync = async (app) => {
   /** The task as this viewer may see it; counts the view (once per viewer per window). */
-  // From the read model (cache/readModel.ts): the cached public row, this viewer's rules applied.
+  // From the read model (cache/readModel.ts): the cached public row, this viewer's rules applied,
+  // kept serialized for this viewer; the view count is this request's.
   app.get<{ Params: { slug: string }; Querystring: { locale?: string } }>(
     '/tasks/:slug',
     { config: { httpCache: true } },
     async (request, reply) => {
       const locale = pickLocale(request.query.locale, request.headers['accept-language']);
-      const loaded = await app.readModel.loadTask(
+      const answer = await app.readModel.taskAnswer(
         app.db,
         request.params.slug,
         request.user,
         locale,
       );
-      if (!loaded) throw notFound();
-      const { task } = loaded;
-      task.views_count = await countView(request, reply, task, loaded.authorUuid);
-      return { data: task };
+      if (!answer) throw notFound();
+      const { task, authorUuid } = answer.loaded;
+      const views = await countView(request, reply, task, authorUuid);
+      return sendJsonAnswer(reply, filledTaskAnswer(answer, views));
     },
   );
 

@@ -106,8 +106,11 @@ export async function countView(
   authorUuid: string,
 ): Promise<number> {
   const key = viewerKey(request, reply);
-  const address = request.user ? null : addressKey(request);
   const buffer = request.server.readModel.views;
-  await buffer.view({ taskUuid: task.uuid, key, authorUuid, address });
+  // A repeat view within the window (most reads) is known without hashing the address.
+  if (!buffer.seen(task.uuid, key, authorUuid)) {
+    const address = request.user ? null : addressKey(request);
+    await buffer.view({ taskUuid: task.uuid, key, authorUuid, address });
+  }
   return task.views_count + buffer.pending(task.uuid);
 }

@@ -1,7 +1,8 @@
 /**
- * The page cache of the server render (src/server/cache/pageCache.ts): a page whose queries got
- * the same answers is served again without a React render, and nothing else is: a write, a
- * signed-in viewer or another locale gets its own render. Views are still counted on a hit.
+ * The page caches of the server render (src/server/cache/pageCache.ts): a page whose queries got
+ * the same answers is served again without a React render, and a visitor's page by its URL without
+ * running its queries either; nothing else is: a write, a signed-in viewer (or a dead session
+ * cookie) or another locale gets its own render. Views are still counted on a hit.
  */
 import { pageKey } from '../../../src/server/cache/pageCache';
 import { loggedInAgent, type TestApp, type TestTask, type TestUser } from '../../support/server';
@@ -24,8 +25,9 @@ function visitor(url: string) {
   visitors += 1;
   return t.app.inject({ method: 'GET', url, remoteAddress: `203.0.113.${visitors}` });
 }
-const fromCache = (res: { headers: Record<string, unknown> }) =>
-  String(res.headers['server-timing']) === 'render;desc="cache"';
+/** Which cache served the page: 'cache' (same answers), 'visitor' (same URL), or null (rendered). */
+const servedFrom = (res: { headers: Record<string, unknown> }) =>
+  /^render;desc="(\w+)"$/.exec(String(res.headers['server-timing']))?.[1] ?? null;
 
 const viewsOf = async () =>
   (
@@ -39,13 +41,13 @@ describe('the page cache', () => {
     const url = `/en/tasks/${task.identifier}`;
     const first = await visitor(url);
     expect(first.statusCode).toBe(200);
-    expect(fromCache(first)).toBe(false);
+    expect(servedFrom(first)).toBeNull();
     await t.app.readModel.views.flush();
     const before = await viewsOf();
 
     const second = await visitor(url);
     expect(second.statusCode).toBe(200);
-    expect(fromCache(second)).toBe(true);
+    expect(servedFrom(second)).toBe('visitor');
     expect(rootOf(second.body)).toBe(rootOf(first.body));
     // The view is counted through the API as on a render (and the visitor cookie set).
     expect(String(second.headers['set-cookie'])).toMatch(/talka_vid=/);
@@ -61,9 +63,40 @@ describe('the page cache', () => {
       task.uuid,
     ]);
     const after = await visitor(url);
-    expect(fromCache(after)).toBe(false);
+    expect(servedFrom(after)).toBeNull();
     expect(rootOf(after.body)).toContain('Paint the fence twice');
-    expect(fromCache(await visitor(url))).toBe(true);
+    expect(servedFrom(await visitor(url))).toBe('visitor');
+  });
+
+  it('renders again for visitors after a write in another process (its notice)', async () => {
+    const url = `/en/tasks/${task.identifier}`;
+    await visitor(url);
+    expect(servedFrom(await visitor(url))).toBe('visitor');
+    // What another process's write arrives as (cache/invalidation.ts), for an unrelated user.
+    t.app.readModel.bus.emit({ kind: 'user', key: owner.uuid });
+    // The queries run again (their same answers may still reuse the render: 'cache').
+    expect(servedFrom(await visitor(url))).not.toBe('visitor');
+    expect(servedFrom(await visitor(url))).toBe('visitor');
+    // A login elsewhere or a counted view changes nothing a visitor's page shows.
+    t.app.readModel.bus.emit({ kind: 'session', key: null });
+    t.app.readModel.bus.emit({ kind: 'views', key: task.uuid });
+    t.app.readModel.bus.emit({ kind: 'counted', key: task.uuid });
+    expect(servedFrom(await visitor(url))).toBe('visitor');
+  });
+
+  it("never serves a visitor's page to a request with a session cookie, even a dead one", async () => {
+    const url = `/en/tasks/${task.identifier}`;
+    await visitor(url);
+    expect(servedFrom(await visitor(url))).toBe('visitor');
+    const dead = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: 'talka_session=not-a-session-anymore' },
+    });
+    expect(dead.statusCode).toBe(200);
+    expect(servedFrom(dead)).not.toBe('visitor');
+    // The dead cookie is cleared by the same answer.
+    expect(String(dead.headers['set-cookie'])).toMatch(/talka_session=;/);
   });
 
   it("never serves a signed-in owner's page to a visitor, nor a visitor's to the owner", async () => {
@@ -79,17 +112,17 @@ describe('the page cache', () => {
 
     const ownAgain = await asOwner.get(url);
     expect(rootOf(ownAgain.body)).toContain(STREET);
-    expect(fromCache(ownAgain)).toBe(true);
+    expect(servedFrom(ownAgain)).toBe('cache');
   });
 
   it('keeps each locale and each query string apart', async () => {
     const en = await visitor('/en/tasks');
     const ru = await visitor('/ru/tasks');
-    expect(fromCache(ru)).toBe(false);
+    expect(servedFrom(ru)).toBeNull();
     expect(ru.body).toContain('<html lang="ru"');
     expect(en.body).toContain('<html lang="en"');
     const sorted = await visitor('/en/tasks?sort=deadline');
-    expect(fromCache(sorted)).toBe(false);
+    expect(servedFrom(sorted)).toBeNull();
   });
 
   it('never keeps a redirect: a visitor on the task form is sent to log in each time', async () => {

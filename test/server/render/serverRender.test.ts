@@ -195,6 +195,8 @@ it('a task list link with filters the API refuses renders what is wrong, not a d
 });
 
 it('a page whose data fails on the server is the 500 page with status 500', async () => {
+  // Nothing kept from the tests before (a visitor's page is served without its queries).
+  t.app.readModel.bus.emit({ kind: 'all', key: null });
   const query = t.db.query.bind(t.db);
   // The task's load fails (as a lost database would make it); every other query answers.
   const spy = jest
