@@ -58,30 +58,63 @@ export function createPageCache(bus: CacheBus): ExpiringCache<RenderedPage> {
   return new ExpiringCache<RenderedPage>(bus, MAX_PAGES);
 }
 
+/** One visitor page's render under way (VisitorPages.start). */
+export interface VisitorRender {
+  /** Keeps the page, unless something that clears the pages came since the render started. */
+  keep(page: VisitorPage): void;
+  /** Ends the render (a page not kept lets the visitors who waited render their own). */
+  done(): void;
+}
+
 /**
  * The visitors' pages, with their own generation: a page is kept only if nothing that clears them
  * came while its queries ran (the bus's epoch also moves with every login and counted view, which
- * under a crowd would keep nothing).
+ * under a crowd would keep nothing). Visitors asking for a page whose render is under way wait for
+ * it instead of rendering it again: a crowd right after a write costs one render.
  */
 export class VisitorPages {
   private readonly map: ExpiringCache<VisitorPage>;
+  private readonly rendering = new Map<
+    string,
+    { generation: number; page: Promise<VisitorPage | null> }
+  >();
   private generation = 0;
 
   constructor(bus: CacheBus) {
     this.map = new ExpiringCache<VisitorPage>(bus, MAX_PAGES);
   }
 
-  get(url: string): VisitorPage | undefined {
-    return this.map.get(url);
+  /** The kept page, or the one being rendered since the last write (null if it is not kept). */
+  get(url: string): VisitorPage | Promise<VisitorPage | null> | undefined {
+    const kept = this.map.get(url);
+    if (kept) return kept;
+    const render = this.rendering.get(url);
+    return render && render.generation === this.generation ? render.page : undefined;
   }
 
-  /** The generation to hand to keep() once the page is made. */
-  begin(): number {
-    return this.generation;
-  }
-
-  keep(since: number, url: string, page: VisitorPage): void {
-    if (since === this.generation) this.map.set(url, page, PAGE_TTL_MS);
+  start(url: string): VisitorRender {
+    const generation = this.generation;
+    let settle!: (page: VisitorPage | null) => void;
+    const page = new Promise<VisitorPage | null>((resolve) => {
+      settle = resolve;
+    });
+    const entry = { generation, page };
+    this.rendering.set(url, entry);
+    let settled = false;
+    const finish = (value: VisitorPage | null) => {
+      if (settled) return;
+      settled = true;
+      if (this.rendering.get(url) === entry) this.rendering.delete(url);
+      settle(value);
+    };
+    return {
+      keep: (value) => {
+        if (generation !== this.generation) return finish(null);
+        this.map.set(url, value, PAGE_TTL_MS);
+        finish(value);
+      },
+      done: () => finish(null),
+    };
   }
 
   clear(): void {

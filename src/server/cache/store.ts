@@ -1,6 +1,9 @@
 /**
  * A bounded in-memory map whose entries live until a deadline or until invalidated, filled only
- * when no invalidation happened while the value was being loaded (CacheBus.epoch).
+ * when no invalidation happened while the value was being loaded (CacheBus.epoch). Concurrent
+ * misses of one key share one load (a crowd after a write costs one query, not one per request),
+ * but only a load that started at the current epoch: a request after a write never gets an answer
+ * read before it.
  */
 import type { CacheBus } from './invalidation';
 
@@ -11,6 +14,8 @@ interface Entry<V> {
 
 export class ExpiringCache<V> {
   private readonly map = new Map<string, Entry<V>>();
+  /** Loads under way, by key, with the epoch they started at. */
+  private readonly loading = new Map<string, { epoch: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly bus: CacheBus,
@@ -43,8 +48,18 @@ export class ExpiringCache<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const epoch = this.bus.epoch;
-    const value = await load();
-    if (value !== null && this.bus.epoch === epoch) this.set(key, value, ttlMs);
+    const current = this.loading.get(key);
+    // The same key's loader gives the same type of value (one call site per cache and key).
+    if (current && current.epoch === epoch) return current.value as Promise<V | T>;
+    const value: Promise<T> = load()
+      .then((loaded) => {
+        if (loaded !== null && this.bus.epoch === epoch) this.set(key, loaded, ttlMs);
+        return loaded;
+      })
+      .finally(() => {
+        if (this.loading.get(key)?.value === value) this.loading.delete(key);
+      });
+    this.loading.set(key, { epoch, value });
     return value;
   }
 

@@ -24,6 +24,7 @@ import {
   pageKey,
   type RenderedPage,
   type VisitorPage,
+  type VisitorRender,
 } from '../cache/pageCache';
 import { translate } from '../i18n';
 import { escapeHtml, renderTaskHead } from '../tasks/head';
@@ -95,19 +96,50 @@ export async function sendPage(
   }
   const locale: Locale = first;
 
-  // A visitor's page as another visitor got it a moment ago, with no query run and no render
-  // (cache/pageCache.ts VisitorPage); a task page still counts this visitor's view.
+  // A visitor's page as another visitor got it a moment ago (or is getting it now), with no query
+  // run and no render (cache/pageCache.ts VisitorPages); a task page still counts this view.
   const visitor = request.user === null && !request.cookies[sessionCookieName(app.config)];
   const visitorPages = app.readModel.visitorPages;
   if (visitor) {
-    const kept = visitorPages.get(url);
+    const kept = await visitorPages.get(url);
     if (kept) {
       if (kept.task) await countView(request, reply, kept.task, kept.task.authorUuid);
       return sendHtml(reply, kept, 'render;desc="visitor"');
     }
   }
-  const since = visitorPages.begin();
+  const visitorRender = visitor ? visitorPages.start(url) : null;
+  try {
+    return await renderPage(
+      app,
+      template,
+      request,
+      reply,
+      { url, locale, pathname, search },
+      visitorRender,
+    );
+  } finally {
+    visitorRender?.done();
+  }
+}
 
+/** The page a request asks for: its URL, locale, path and query string. */
+interface PageTarget {
+  url: string;
+  locale: Locale;
+  pathname: string;
+  search: string;
+}
+
+/** The page's queries and, unless the same answers made a page a moment ago, its render. */
+async function renderPage(
+  app: FastifyInstance,
+  template: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: PageTarget,
+  visitorRender: VisitorRender | null,
+): Promise<FastifyReply> {
+  const { url, locale, pathname, search } = target;
   const match = matchRoute(pathname);
   const name = match?.name ?? null;
 
@@ -141,14 +173,14 @@ export async function sendPage(
     if (CACHEABLE_STATUS.has(page.status)) pages.set(key, page, PAGE_TTL_MS);
     timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
   }
-  if (visitor && CACHEABLE_STATUS.has(page.status) && !api.answers().some(refused)) {
+  if (visitorRender && CACHEABLE_STATUS.has(page.status) && !api.answers().some(refused)) {
     const task = name === 'task' ? taskOf(store, match?.params.slug ?? '', locale) : null;
     const kept: VisitorPage = {
       ...page,
       task: task && { uuid: task.uuid, authorUuid: task.author?.uuid ?? '', views_count: 0 },
     };
     // Unless a write came while the queries ran (their answers may be older than it).
-    visitorPages.keep(since, url, kept);
+    visitorRender.keep(kept);
   }
   return sendHtml(reply, page, timing);
 }

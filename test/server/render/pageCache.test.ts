@@ -84,6 +84,16 @@ describe('the page cache', () => {
     expect(servedFrom(await visitor(url))).toBe('visitor');
   });
 
+  it('renders a page once for a crowd of visitors arriving together after a write', async () => {
+    const url = `/en/tasks/${task.identifier}`;
+    await t.db.query('UPDATE tasks SET title = $1 WHERE uuid = $2', ['Paint the gate', task.uuid]);
+    const crowd = await Promise.all([1, 2, 3, 4, 5].map(() => visitor(url)));
+    expect(crowd.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // One ran the queries (and rendered, or reused a render of the same answers); four waited.
+    expect(crowd.filter((res) => servedFrom(res) === 'visitor')).toHaveLength(4);
+    for (const res of crowd) expect(rootOf(res.body)).toContain('Paint the gate');
+  });
+
   it("never serves a visitor's page to a request with a session cookie, even a dead one", async () => {
     const url = `/en/tasks/${task.identifier}`;
     await visitor(url);
