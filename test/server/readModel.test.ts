@@ -41,7 +41,19 @@ describe('task reads come from the read model and follow every write', () => {
     // The first view is counted (its batch written, which changes the row); the next is kept.
     await t.app.readModel.views.flush();
     await visitor.get(`/api/tasks/${task.identifier}?locale=en`);
-    expect(t.app.readModel.tasks.get(`${task.identifier}|en`)).toBeDefined();
+    expect(t.app.readModel.tasks.get(`${task.uuid}|en`)).toBeDefined();
+  });
+
+  it('keeps one row for a task asked for by its identifier and by its uuid', async () => {
+    const task = await newTask();
+    const model = t.app.readModel;
+    const bySlug = await model.taskAnswer(t.db, task.identifier, null, 'en');
+    // Known by its uuid from now on: both ways of asking give the same kept answer.
+    const again = await model.taskAnswer(t.db, task.identifier, null, 'en');
+    const byUuid = await model.taskAnswer(t.db, task.uuid.toUpperCase(), null, 'en');
+    expect(byUuid).toBe(again);
+    expect(bySlug?.loaded.task.uuid).toBe(task.uuid);
+    expect(model.tasks.get(`${task.uuid}|en`)).toBeDefined();
   });
 
   it('a write straight to the database (not through the app) is seen by the next read', async () => {
@@ -114,6 +126,8 @@ describe("a task's answer is kept per viewer with its row", () => {
     await createOffer(t.db, { task_uuid: task.uuid, freelancer_uuid: freelancer.uuid });
     const model = t.app.readModel;
     const ownerViewer = { uuid: owner.uuid };
+    // The first read by identifier learns the task's uuid (the row is kept by it from then on).
+    await model.taskAnswer(t.db, task.identifier, null, 'en');
     const asVisitor = await model.taskAnswer(t.db, task.identifier, null, 'en');
     expect(await model.taskAnswer(t.db, task.identifier, null, 'en')).toBe(asVisitor);
     const asOwner = await model.taskAnswer(t.db, task.identifier, ownerViewer, 'en');

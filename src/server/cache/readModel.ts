@@ -22,6 +22,7 @@ import {
   presentTask,
   queryTaskRow,
   taskEntryOf,
+  UUID_PATTERN,
   type TaskEntry,
   type Viewer,
 } from '../tasks/loadTask';
@@ -73,6 +74,9 @@ export interface ReadModel {
   ): Promise<TaskAnswer | null>;
 }
 
+/** Identifiers whose uuid is remembered (a few bytes each; beyond it they are asked for again). */
+const MAX_IDENTIFIERS = 100_000;
+
 /** Viewers whose answers one cached task keeps (a burst of signed-in readers starts it over). */
 const ANSWERS_PER_TASK = 64;
 
@@ -98,6 +102,9 @@ export function createReadModel(
   const sessions = new ExpiringCache<CachedSession>(bus, 20_000);
   const pages = createPageCache(bus);
   const visitorPages = new VisitorPages(bus);
+  // A task is asked for by its identifier (pages, shared links) and by its uuid (the app after a
+  // write): once its uuid is known, one cached row serves both. Identifiers never change.
+  const uuidByIdentifier = new Map<string, string>();
   // Each cached row's answers by viewer: they go with the row (a new row starts empty).
   const answers = new WeakMap<TaskEntry, Map<string, TaskAnswer>>();
   const views = new ViewBuffer(rawDb, {
@@ -169,10 +176,17 @@ export function createReadModel(
     visitorPages,
     views,
     async taskAnswer(db, slugOrUuid, viewer, locale) {
+      const id = UUID_PATTERN.test(slugOrUuid)
+        ? slugOrUuid.toLowerCase()
+        : (uuidByIdentifier.get(slugOrUuid) ?? slugOrUuid);
       const entry = await tasks.through(
-        `${slugOrUuid}|${locale}`,
+        `${id}|${locale}`,
         async () => {
-          const row = await queryTaskRow(db, slugOrUuid, null, locale);
+          const row = await queryTaskRow(db, id, null, locale);
+          if (row) {
+            if (uuidByIdentifier.size >= MAX_IDENTIFIERS) uuidByIdentifier.clear();
+            uuidByIdentifier.set(row.identifier, row.uuid);
+          }
           return row ? taskEntryOf(row) : null;
         },
         TASK_TTL_MS,

@@ -29,7 +29,7 @@ export interface Viewer {
   is_moderator?: boolean;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A task's row: its columns, its author's (AUTHOR_COLUMNS_SQL) and the author's contacts. */
 interface TaskRow extends AuthorColumns {
