@@ -37,6 +37,8 @@ export interface ServerConfig {
   uploadsDir: string;
   /** DATABASE_URL: a real PostgreSQL server; empty = embedded PGlite in DATA_DIR/db */
   databaseUrl: string;
+  /** PGLITE_THREAD: the embedded database in its own thread (default true; 'false': the HTTP thread's) */
+  pgliteThread: boolean;
   /** SEED: 'demo' seeds demo data; default 'demo' on the embedded database, '' on DATABASE_URL */
   seed: string;
   /** Session idle lifetime in minutes. SESSION_IDLE_MINUTES, default 120 */
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       ? path.resolve(cwd, env.UPLOADS_DIR)
       : path.join(dataDir, 'uploads'),
     databaseUrl,
+    pgliteThread: env.PGLITE_THREAD !== 'false',
     seed: env.SEED ?? (databaseUrl ? '' : 'demo'),
     sessionIdleMinutes,
     sessionAbsoluteHours,

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const db = await openDb(
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl }
-      : { dataDir: path.join(config.dataDir, 'db') },
+      : { dataDir: path.join(config.dataDir, 'db'), thread: config.pgliteThread },
   );
   await migrate(db);
   if (config.seed === 'demo') await seed(db, { uploadsDir });

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
             console.warn(`database connection lost: ${(err as Error | undefined)?.message ?? err}`),
           onListenRestored: () => console.warn('database is back: push LISTEN re-established'),
         }
-      : { dataDir: path.join(config.dataDir, 'db') },
+      : { dataDir: path.join(config.dataDir, 'db'), thread: config.pgliteThread },
   );
   await migrate(db);
   const seeded = config.seed === 'demo';

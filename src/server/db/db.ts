@@ -271,6 +271,8 @@ export interface OpenOptions {
   onConnectionError?: (err: unknown) => void;
   /** PostgreSQL only: LISTEN is re-established after a lost connection. */
   onListenRestored?: () => void;
+  /** The embedded database in its own thread (./pgliteClient.ts) instead of the caller's. */
+  thread?: boolean;
 }
 
 export async function openDb(options: OpenOptions): Promise<Db> {
@@ -290,8 +292,12 @@ export async function openDb(options: OpenOptions): Promise<Db> {
       onRestored: options.onListenRestored,
     });
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  if (options.thread && !options.loadDataDir) {
+    const { pgliteThreadDb } = await import('./pgliteClient');
+    return pgliteThreadDb({ dataDir: options.dataDir });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
