@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/server/db/db';
 import { openDb } from '../../src/server/db/db';
+import { isDbConnectionError } from '../../src/server/errors';
 import { isUniqueViolation } from '../../src/server/offers/offers';
 import { openTestDb } from '../support/server';
 
@@ -132,5 +133,13 @@ describe('the embedded database in its own thread', () => {
     } finally {
       await inThread.close();
     }
+  });
+
+  // Last: it closes the suite's database (afterAll's close is then a no-op).
+  it('fails every later call as a lost database (503) once the thread is gone', async () => {
+    await db.close();
+    const err = await db.query('SELECT 1').catch((e: unknown) => e);
+    expect(isDbConnectionError(err)).toBe(true);
+    expect(await db.ping()).toBe(false);
   });
 });

@@ -58,8 +58,10 @@ export async function pgliteThreadDb(options: ThreadOptions): Promise<Db> {
     for (const call of pending.values()) call.reject(err);
     pending.clear();
   };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the database thread exited (${code})`)));
+  // As a lost connection (08006): the routes answer 503 (errors.ts isDbConnectionError).
+  const lost = (message: string) => Object.assign(new Error(message), { code: '08006' });
+  worker.on('error', (err) => fail(lost(`the database thread failed: ${err.message}`)));
+  worker.on('exit', (code) => fail(lost(`the database thread exited (${code})`)));
   await ready;
 
   const call = <T>(request: Call): Promise<T> => {
@@ -124,6 +126,7 @@ export async function pgliteThreadDb(options: ThreadOptions): Promise<Db> {
       if (failure) return;
       await call({ op: 'close' }).catch(() => undefined);
       await worker.terminate();
+      failure ??= lost('the database is closed');
     },
   };
 }
