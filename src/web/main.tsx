@@ -1,14 +1,20 @@
+// Static imports of packages only (their modules are cheap to evaluate; a dynamic import of a
+// package would keep all of its exports in the bundle). Each `await import()` below is
+// destructured at once, which webpack tree-shakes as a static import.
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { whenIdle, yieldToMain } from './app/yieldToMain';
 import { DEFAULT_LOCALE } from '../shared/locales';
 
 // The boot runs in steps, each in a task of its own (yieldToMain), so that no step blocks the main
 // thread long (issue 15, Total Blocking Time). The modules of each step are in this chunk and the
 // shared vendor chunk as before (webpackMode "eager": no extra request); only their evaluation
-// waits for its step. Order: the routes (and the page's chunk and catalog requests, at once), the
-// store's modules, React and the app's providers, then the router, the store and hydration.
+// waits for its step. Order: the routes and the shell (then the page's chunk and catalog requests
+// start), the store's modules, the app's providers, then the router, the store and hydration.
 async function boot(): Promise<void> {
   const { pathname } = window.location;
-  const { appRoutes, loadRouteModules, localeOfPath } = await import(
+  const { appRoutes, loadRouteModules, localeOfPath, syncLocaleWithRouter } = await import(
     /* webpackMode: "eager" */ './app/router'
   );
   await yieldToMain();
@@ -31,13 +37,6 @@ async function boot(): Promise<void> {
   await yieldToMain();
   const { App } = await import(/* webpackMode: "eager" */ './app/App');
   await yieldToMain();
-  const [{ StrictMode, startTransition }, { createRoot, hydrateRoot }, { createBrowserRouter }] =
-    await Promise.all([
-      import(/* webpackMode: "eager" */ 'react'),
-      import(/* webpackMode: "eager" */ 'react-dom/client'),
-      import(/* webpackMode: "eager" */ 'react-router-dom'),
-    ]);
-  const { syncLocaleWithRouter } = await import(/* webpackMode: "eager" */ './app/router');
   await ready;
   await yieldToMain();
 
