@@ -12,6 +12,11 @@ import zlib from 'node:zlib';
 const { PaintFirstPlugin } = require('./scripts/webpack/paintFirstPlugin.cjs');
 
 const root = __dirname;
+// react-router's dist/ (its package.json is exported; its dist/production is not).
+const reactRouterDist = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist',
+);
 
 /** compression-webpack-plugin's algorithm: a gzip stream from zopfli (what `gzip -9` reads). */
 function zopfliGzip(
@@ -61,10 +66,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       // Production catalogs are precompiled (compiledMessagesLoader below): the ICU parser is not
       // shipped. A message missing from a catalog then renders its defaultMessage unformatted, so
       // every catalog must hold every id (test/shared/catalogs.test.ts).
+      // react-router's package exports only its development build (dist/development, whose dev
+      // warnings are on); the production build beside it is the same code with them off. Both of
+      // its entry points, so that one copy of its contexts ships (issue 15).
       alias: production
         ? {
             '@formatjs/icu-messageformat-parser$':
               require.resolve('@formatjs/icu-messageformat-parser/lib/no-parser.js'),
+            'react-router$': path.join(reactRouterDist, 'production/index.mjs'),
+            'react-router/dom$': path.join(reactRouterDist, 'production/dom-export.mjs'),
           }
         : {},
     },

@@ -102,6 +102,11 @@ async function measure(browser, url, { then } = {}) {
   });
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+  // Hydrated first (ui/HydrationGate's aria-busy gone): the boot runs in steps (main.tsx), and on a
+  // busy machine a step can take longer than IDLE_MS before the page's chunks are asked for.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, {
+    timeout: 30_000,
+  });
   await network.idle();
   if (then) {
     await then(page);

@@ -1,34 +1,59 @@
-import { startTransition, StrictMode } from 'react';
+// Static imports of packages only (their modules are cheap to evaluate; a dynamic import of a
+// package would keep all of its exports in the bundle). Each `await import()` below is
+// destructured at once, which webpack tree-shakes as a static import.
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import { App } from './app/App';
-import { appRoutes, loadRouteModules, localeOfPath, syncLocaleWithRouter } from './app/router';
-import { setupStore } from './app/store';
-import { loadPageMessages } from './i18n/pageMessages';
-import { matchRoute } from './i18n/routes';
+import { whenIdle, yieldToMain } from './app/yieldToMain';
 import { DEFAULT_LOCALE } from '../shared/locales';
 
-const routes = appRoutes();
-const { pathname } = window.location;
-const locale = localeOfPath(pathname);
+// The boot runs in steps, each in a task of its own (yieldToMain), so that no step blocks the main
+// thread long (issue 15, Total Blocking Time). The modules of each step are in this chunk and the
+// shared vendor chunk as before (webpackMode "eager": no extra request); only their evaluation
+// waits for its step. Order: the routes and the shell (then the page's chunk and catalog requests
+// start), the store's modules, the app's providers, then the router, the store and hydration.
+async function boot(): Promise<void> {
+  const { pathname } = window.location;
+  const { appRoutes, loadRouteModules, localeOfPath, syncLocaleWithRouter } = await import(
+    /* webpackMode: "eager" */ './app/router'
+  );
+  await yieldToMain();
+  const { matchRoute } = await import(/* webpackMode: "eager" */ './i18n/routes');
+  const { loadPageMessages } = await import(/* webpackMode: "eager" */ './i18n/pageMessages');
+  const routes = appRoutes();
+  const locale = localeOfPath(pathname);
+  // The page's chunk (with its catalog parts) and the shell's catalog, in parallel, before the
+  // router is created: its first render is then the page the server rendered (src/server/render),
+  // so React hydrates it instead of drawing a fallback over it.
+  const ready = Promise.all([
+    loadRouteModules(routes, pathname),
+    // Exactly the catalog parts the server rendered with (pageMessages.ts).
+    locale
+      ? loadPageMessages(locale, matchRoute(pathname)?.name ?? null).catch(() => undefined)
+      : undefined,
+  ]);
+  await yieldToMain();
+  const { setupStore } = await import(/* webpackMode: "eager" */ './app/store');
+  await yieldToMain();
+  const { App } = await import(/* webpackMode: "eager" */ './app/App');
+  await yieldToMain();
+  await ready;
+  await yieldToMain();
 
-// The page's chunk (with its catalog parts) and the shell's catalog, in parallel, before the
-// router is created: its first render is then the page the server rendered (src/server/render),
-// so React hydrates it instead of drawing a fallback over it.
-const ready = Promise.all([
-  loadRouteModules(routes, pathname),
-  // Exactly the catalog parts the server rendered with (pageMessages.ts).
-  locale
-    ? loadPageMessages(locale, matchRoute(pathname)?.name ?? null).catch(() => undefined)
-    : undefined,
-]);
-
-void ready.then(() => {
   const router = createBrowserRouter(routes);
+  await yieldToMain();
   // The store starts from the server render's state (#talka-data `hydration`: the queries it ran,
   // its error page and its clock), so hydration's first render equals the server's.
-  const store = setupStore({ i18n: { locale: locale ?? DEFAULT_LOCALE } }, { router });
+  let startSagas = (): void => undefined;
+  const sagasMayStart = new Promise<void>((resolve) => {
+    startSagas = resolve;
+  });
+  const store = setupStore(
+    { i18n: { locale: locale ?? DEFAULT_LOCALE } },
+    { router, startSagasAfter: sagasMayStart },
+  );
   syncLocaleWithRouter(store, router);
+  await yieldToMain();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -41,4 +66,9 @@ void ready.then(() => {
   // long task (the page is already painted and, until hydrated, its controls are disabled).
   if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
-});
+  // The sagas (session expiry, redirects, the push stream) once the browser is idle after
+  // hydration's first work: their chunk's evaluation is not one more long task of the start.
+  whenIdle(startSagas);
+}
+
+void boot();

@@ -254,7 +254,11 @@ function pageRoute(id: string, pages: PageRoute[]): PageFields {
  * tries again and shows the error element.
  */
 export async function loadRouteModules(routes: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  // Only the path's locale branch when it has one (as i18n/routes.ts matchRoute): matching ranks
+  // and compiles every route it is given, and the other locales' routes cannot match.
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  const branch = routes.find((route) => route.path === first && route.children);
+  const matches = matchRoutes(branch ? [branch] : routes, pathname) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       const { lazy } = route;

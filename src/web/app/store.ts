@@ -50,22 +50,24 @@ const MAX_PENDING_ACTIONS = 500;
  * (issue 8). Until they run, this middleware keeps the actions; the sagas then see them in order,
  * exactly as if they had been running (their `select`s read the state of that later moment).
  */
-function deferredSagaMiddleware(context: SagaContext): Middleware {
+function deferredSagaMiddleware(context: SagaContext, after: Promise<unknown>): Middleware {
   return (storeApi) => {
     let forward: ((action: unknown) => unknown) | null = null;
     let pending: unknown[] | null = [];
-    import(/* webpackChunkName: "sagas" */ './sagas').then(
-      ({ startSagas }) => {
-        const started = startSagas(storeApi, context);
-        forward = started;
-        for (const action of pending?.splice(0) ?? []) started(action);
-        pending = null;
-      },
-      (error: unknown) => {
-        pending = null;
-        console.error('[sagas] could not be loaded', error);
-      },
-    );
+    after
+      .then(() => import(/* webpackChunkName: "sagas" */ './sagas'))
+      .then(
+        ({ startSagas }) => {
+          const started = startSagas(storeApi, context);
+          forward = started;
+          for (const action of pending?.splice(0) ?? []) started(action);
+          pending = null;
+        },
+        (error: unknown) => {
+          pending = null;
+          console.error('[sagas] could not be loaded', error);
+        },
+      );
     return (next) => (action) => {
       const result = next(action);
       if (forward) forward(action);
@@ -88,6 +90,13 @@ export interface SetupStoreOptions {
    * `#talka-data` `hydration`, if any. Ignored by a server store.
    */
   hydration?: HydrationPayload | null;
+  /**
+   * When the sagas' chunk may load and start (default: at once). The browser's boot (main.tsx)
+   * passes the first idle moment after hydration began: their chunk's evaluation and the push
+   * stream's start then do not lengthen the tasks of the page's first seconds (issue 15). The
+   * actions of the meantime are kept and handed to them in order.
+   */
+  startSagasAfter?: Promise<unknown>;
 }
 
 /** The hand-over a server-rendered page embeds (`{ hydration }` in <script id="talka-data">). */
@@ -112,7 +121,11 @@ export function setupStore(preloadedState?: Partial<RootState>, options: SetupSt
         immutableCheck: !server,
         serializableCheck: !server,
       }).concat(api.middleware, resetApiOnLogout);
-      return server ? base : base.concat(deferredSagaMiddleware(context));
+      return server
+        ? base
+        : base.concat(
+            deferredSagaMiddleware(context, options.startSagasAfter ?? Promise.resolve()),
+          );
     },
     devTools: !server && process.env.NODE_ENV !== 'production' ? { name: 'Talka' } : false,
   });
