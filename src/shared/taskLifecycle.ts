@@ -28,12 +28,13 @@ export type Viewer = { uuid: string; is_freelancer: boolean } | null;
 
 type TaskDue = Pick<Task, 'status' | 'due_end'>;
 
+/** The statuses shown as open (the server's offer writes check them in SQL). */
+export const OPEN_STATUSES: readonly string[] = ['new', 'open'];
+
 /** new and open are both shown as open; anything the SPEC does not name is unknown. */
 export function statusGroup(status: string | null | undefined): StatusGroup {
+  if (status != null && OPEN_STATUSES.includes(status)) return 'open';
   switch (status) {
-    case 'new':
-    case 'open':
-      return 'open';
     case 'in_progress':
     case 'completed':
     case 'incomplete':

@@ -101,6 +101,24 @@ describe('the embedded database in its own thread', () => {
     await unlisten();
   });
 
+  it('delivers this process’s own NOTIFY at once, without waiting behind a running statement', async () => {
+    // No other process can open the embedded database: a NOTIFY through it would only wait in its
+    // queue (issue 18's mixed load paid one per published push event).
+    const got: string[] = [];
+    const unlisten = await db.listen('talka_test', (payload) => got.push(payload));
+    let slowDone = false;
+    const slow = db.query('SELECT pg_sleep(0.3)').then(() => {
+      slowDone = true;
+    });
+    await db.notify('talka_test', 'while busy');
+    expect(got).toEqual(['while busy']);
+    expect(slowDone).toBe(false);
+    await slow;
+    await unlisten();
+    await db.notify('talka_test', 'after unlisten');
+    expect(got).toEqual(['while busy']);
+  });
+
   /** The longest time this thread could not run anything while `db` ran a long statement. */
   async function blockedDuring(on: Db): Promise<{ longestGap: number; took: number }> {
     let last = performance.now();

@@ -90,6 +90,51 @@ describe('task reads come from the read model and follow every write', () => {
     expect(count(task.uuid, (await agent(t.app).get('/api/tasks?per_page=50')).json())).toBe(1);
   });
 
+  it("an offer's edit shows to its parties at once and keeps the list pages and visitors' pages", async () => {
+    const task = await newTask();
+    const offer = await createOffer(t.db, {
+      task_uuid: task.uuid,
+      freelancer_uuid: freelancer.uuid,
+      price: 50,
+    });
+    const ownerAgent = await loggedInAgent(t.app, owner);
+    const priceSeen = async () =>
+      (
+        (await ownerAgent.get(`/api/tasks/${task.identifier}`)).json().data.offers as {
+          price: number;
+        }[]
+      )[0].price;
+    expect(await priceSeen()).toBe(50);
+    const model = t.app.readModel;
+    await agent(t.app).get('/api/tasks?per_page=50');
+    const lists = model.lists.size;
+    expect(lists).toBeGreaterThan(0);
+    const url = `/en/tasks/${task.identifier}`;
+    model.visitorPages.start(url).keep({ status: 200, body: Buffer.from('page'), task: null });
+
+    // Through the app (this process's report of the write) and straight in SQL (the trigger).
+    const edited = await (
+      await loggedInAgent(t.app, freelancer)
+    ).put(`/api/tasks/${task.uuid}/offers/${offer.uuid}`, {
+      description: 'Edited: I can come on Monday instead.',
+      price: 70,
+      notify_if_not_chosen: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.price).toBe(70);
+    expect(await priceSeen()).toBe(70);
+    await t.db.query('UPDATE offers SET price = 80 WHERE uuid = $1', [offer.uuid]);
+    expect(await priceSeen()).toBe(80);
+    // What a visitor or a list shows of offers is their count, which an edit does not move.
+    expect(model.lists.size).toBe(lists);
+    expect(model.visitorPages.get(url)).toBeDefined();
+
+    // A choice is a task write: the lists and the visitors' pages go.
+    await t.db.query('UPDATE offers SET chosen_at = now() WHERE uuid = $1', [offer.uuid]);
+    expect(model.lists.size).toBe(0);
+    expect(model.visitorPages.get(url)).toBeUndefined();
+  });
+
   it('a deleted task is gone at once (through the API and through SQL)', async () => {
     const viaApi = await newTask();
     const viaSql = await newTask();
@@ -378,6 +423,16 @@ describe('writtenKinds (what a statement invalidates in this process)', () => {
     expect([...writtenKinds('UPDATE tasks t SET title = $1 WHERE uuid = $2')]).toEqual(['task']);
     expect([...writtenKinds('DELETE FROM sessions WHERE id = $1')]).toEqual(['session']);
     expect([...writtenKinds('INSERT INTO offers (uuid) VALUES ($1)')]).toEqual(['task']);
+    // An offer's own content: its parties' reads only (migration 013); a choice is a task write.
+    expect([
+      ...writtenKinds(
+        'UPDATE offers SET description = $5, price = $6 WHERE uuid = $3 AND task_uuid = $1 AND chosen_at IS NULL',
+      ),
+    ]).toEqual(['offer']);
+    expect([...writtenKinds('UPDATE offers SET chosen_at = now() WHERE uuid = $1')]).toEqual([
+      'task',
+    ]);
+    expect([...writtenKinds('UPDATE offers SET task_uuid = $2 WHERE uuid = $1')]).toEqual(['task']);
     expect([
       ...writtenKinds('INSERT INTO task_views (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = 2'),
     ]).toEqual(['views']);

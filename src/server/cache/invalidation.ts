@@ -17,10 +17,12 @@ export const CACHE_CHANNEL = 'talka_cache';
 
 /**
  * What changed: `key` null means every entry of that kind. 'counted' is a task whose only change
- * is its view count (migration 012: the view buffer's batches).
+ * is its view count (migration 012: the view buffer's batches); 'offer' a task one of whose offers
+ * changed only what the offer's parties see (migration 013: an edit, not a choice; the key is the
+ * task's uuid).
  */
 export interface CacheEvent {
-  kind: 'task' | 'counted' | 'session' | 'user' | 'views' | 'all';
+  kind: 'task' | 'counted' | 'offer' | 'session' | 'user' | 'views' | 'all';
   key: string | null;
 }
 
@@ -36,7 +38,7 @@ export interface CacheBus {
   close(): Promise<void>;
 }
 
-const KINDS = new Set(['task', 'counted', 'session', 'user', 'views', 'all']);
+const KINDS = new Set(['task', 'counted', 'offer', 'session', 'user', 'views', 'all']);
 
 /** 'task:<uuid>' -> event; 'seen:<uuid>' (only last_seen_at moved) and garbage -> null. */
 export function parseCacheNotice(payload: string): CacheEvent | null {
@@ -115,10 +117,21 @@ const WRITE_PATTERNS = [
 /** The session plugin's online stamp: readers tolerate it being a little old (the entry's TTL). */
 const LAST_SEEN_TOUCH = /^\s*UPDATE users SET last_seen_at = now\(\) WHERE uuid = \$1\s*$/;
 
+/**
+ * An edit of offers whose SET list names neither chosen_at nor task_uuid (migration 013's
+ * 'offer'): what the offer's parties see. Any other UPDATE of offers counts as a task write.
+ */
+const OFFER_UPDATE = /^\s*UPDATE\s+offers\s+SET\b([\s\S]*?)(?:\bWHERE\b|$)/i;
+const isOfferContentUpdate = (sql: string): boolean => {
+  const set = OFFER_UPDATE.exec(sql)?.[1];
+  return set !== undefined && !/\b(?:chosen_at|task_uuid)\b/i.test(set);
+};
+
 /** The cache kinds a statement writes (empty for a read). */
 export function writtenKinds(sql: string): Set<CacheEvent['kind']> {
   const kinds = new Set<CacheEvent['kind']>();
   if (LAST_SEEN_TOUCH.test(sql)) return kinds;
+  if (isOfferContentUpdate(sql)) return kinds.add('offer');
   for (const pattern of WRITE_PATTERNS) {
     pattern.lastIndex = 0;
     for (const match of sql.matchAll(pattern)) {

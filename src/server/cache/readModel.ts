@@ -139,6 +139,11 @@ export function createReadModel(
         tasks.deleteWhere((entry) => entry.row.uuid === key);
         questions.delete(key);
       }
+    } else if (kind === 'offer') {
+      // Only the offer's parties see what changed (privacy.ts offersVisibleTo): visitors' pages
+      // and list pages show the count of offers, which an edit does not move.
+      if (key === null) tasks.clear();
+      else tasks.deleteWhere((entry) => entry.row.uuid === key);
     } else if (kind === 'counted') {
       // Only the view count moved: the row is read again for it; pages and lists do not show it
       // (a page's count is as old as the page, PAGE_TTL_MS at most).

@@ -39,6 +39,46 @@ const quoteIdent = (name: string): string => {
   return `"${name}"`;
 };
 
+/**
+ * NOTIFY of the embedded database without the database: no other process can open it, so every
+ * listener is in this one, and `SELECT pg_notify` would only wait in PGlite's queue behind every
+ * statement of the moment (three per request cycle of the mixed load, issue 18). `notify` calls
+ * this process's listeners of the channel before it resolves, as a committed NOTIFY through PGlite
+ * did; NOTIFYs sent by the database itself (the cache triggers) still come through `listen`.
+ */
+export class LocalChannels {
+  private readonly byChannel = new Map<string, Set<(payload: string) => void>>();
+
+  /** Adds a listener; returns whether it is the channel's first (then LISTEN in the database). */
+  add(channel: string, onPayload: (payload: string) => void): boolean {
+    let set = this.byChannel.get(channel);
+    const first = !set;
+    if (!set) this.byChannel.set(channel, (set = new Set()));
+    set.add(onPayload);
+    return first;
+  }
+
+  /** Removes a listener; returns whether it was the channel's last (then UNLISTEN). */
+  remove(channel: string, onPayload: (payload: string) => void): boolean {
+    const set = this.byChannel.get(channel);
+    if (!set?.delete(onPayload) || set.size > 0) return false;
+    this.byChannel.delete(channel);
+    return true;
+  }
+
+  deliver(channel: string, payload: string): void {
+    for (const onPayload of [...(this.byChannel.get(channel) ?? [])]) {
+      // As PGlite's own delivery: one listener's failure is its own (the push hub and the cache
+      // bus catch theirs) and never fails the sender's write.
+      try {
+        onPayload(payload);
+      } catch {
+        // see above
+      }
+    }
+  }
+}
+
 export function pgliteDb(pg: PGliteType): Db {
   const wrap = (q: Pick<PGliteType, 'query' | 'exec'>): Queryable => ({
     async query<R>(sql: string, params: readonly Param[] = []) {
@@ -50,6 +90,8 @@ export function pgliteDb(pg: PGliteType): Db {
     },
   });
   const base = wrap(pg);
+  const channels = new LocalChannels();
+  const unlisteners = new Map<string, () => Promise<void>>();
   return {
     kind: 'pglite',
     query: base.query,
@@ -58,11 +100,23 @@ export function pgliteDb(pg: PGliteType): Db {
       return pg.transaction((tx) => fn(wrap(tx)));
     },
     async listen(channel, onPayload) {
-      const unsub = await pg.listen(channel, onPayload);
-      return async () => unsub();
+      if (channels.add(channel, onPayload)) {
+        unlisteners.set(
+          channel,
+          await pg.listen(channel, (payload) => channels.deliver(channel, payload)),
+        );
+      }
+      return async () => {
+        if (!channels.remove(channel, onPayload)) return;
+        const unlisten = unlisteners.get(channel);
+        unlisteners.delete(channel);
+        if (unlisten) await unlisten();
+      };
     },
+    // No other process can open the embedded database: see LocalChannels.
     async notify(channel, payload) {
-      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      if (pg.closed) throw new Error('PGlite is closed');
+      channels.deliver(channel, payload);
     },
     async ping() {
       try {

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db, Param, Queryable } from './db';
+import { LocalChannels, type Db, type Param, type Queryable } from './db';
 import type { SerializedError, ThreadMessage, ThreadOptions, ThreadRequest } from './pgliteThread';
 
 /** A request without its id (the client numbers them). */
@@ -34,7 +34,7 @@ export async function pgliteThreadDb(options: ThreadOptions): Promise<Db> {
     number,
     { resolve: (value: unknown) => void; reject: (e: Error) => void }
   >();
-  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const channels = new LocalChannels();
   let nextId = 1;
   let failure: Error | null = null;
 
@@ -43,7 +43,7 @@ export async function pgliteThreadDb(options: ThreadOptions): Promise<Db> {
   });
   worker.on('message', (message: ThreadMessage) => {
     if ('notice' in message) {
-      for (const listener of listeners.get(message.notice) ?? []) listener(message.payload);
+      channels.deliver(message.notice, message.payload);
       return;
     }
     const call = pending.get(message.id);
@@ -97,22 +97,16 @@ export async function pgliteThreadDb(options: ThreadOptions): Promise<Db> {
       return result;
     },
     async listen(channel, onPayload) {
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        await call({ op: 'listen', channel });
-      }
-      set.add(onPayload);
+      if (channels.add(channel, onPayload)) await call({ op: 'listen', channel });
       return async () => {
-        const current = listeners.get(channel);
-        if (!current?.delete(onPayload) || current.size > 0) return;
-        listeners.delete(channel);
+        if (!channels.remove(channel, onPayload)) return;
         await call({ op: 'unlisten', channel }).catch(() => undefined);
       };
     },
+    // No other process can open the embedded database: see LocalChannels.
     async notify(channel, payload) {
-      await base.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      if (failure) throw failure;
+      channels.deliver(channel, payload);
     },
     async ping() {
       try {

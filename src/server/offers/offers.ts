@@ -3,14 +3,19 @@
  *
  * - Permission is the task-lifecycle machine's (MAKE_OFFER, EDIT_OFFER, DELETE_OFFER, OFFER_CHOSEN),
  *   asked with the task as the actor sees it, exactly as the SPA asks it to show the controls.
- * - Each write runs in one transaction that locks the task row and re-checks the state, so a choice
- *   made meanwhile wins: no offer is created, edited or deleted on a task once an offer is chosen.
+ * - Each write locks the task row and re-checks the state in the database, so a choice made
+ *   meanwhile wins: no offer is created, edited or deleted on a task once an offer is chosen.
  * - Only one chosen offer per task: the partial unique index offers_one_chosen_per_task backs the
  *   check; its violation (two owners' tabs choosing at once) is answered 409 like any other conflict.
  */
 import type { Locale } from '../../shared/locales';
 import type { NotChosenReason } from '../../shared/notChosenReasons';
-import { isChoosable, lifecycleInput, statusGroup } from '../../shared/taskLifecycle';
+import {
+  isChoosable,
+  lifecycleInput,
+  OPEN_STATUSES,
+  statusGroup,
+} from '../../shared/taskLifecycle';
 import {
   canTransition,
   nextState,
@@ -20,7 +25,8 @@ import type { OfferForm } from '../../shared/validation/offer';
 import type { Db, Queryable } from '../db/db';
 import { forbidden, HttpError, notFound } from '../errors';
 import { isUuid } from '../push/hub';
-import { loadTaskEntry, offerHash, type LoadedTask } from '../tasks/loadTask';
+import type { ReadModel } from '../cache/readModel';
+import { offerHash, type LoadedTask, type Viewer } from '../tasks/loadTask';
 import type { UserRow } from '../users';
 
 /** The requesting user, as far as offers care. */
@@ -35,17 +41,23 @@ export const conflict = (): HttpError => new HttpError(409, 'errors.conflict');
 /** 403: the offer's freelancer deleted their account (isChoosable), so it cannot be chosen. */
 const freelancerDeleted = (): HttpError => new HttpError(403, 'offers.freelancer_deleted');
 
-/** A task the routes decide with, or 404 (also for a malformed uuid). */
+/**
+ * A task the routes decide with, as this actor sees it, or 404 (also for a malformed uuid). Read
+ * through the read model (the row a visitor's read keeps): every write below checks the state
+ * again in the database, under the task row's lock, so a cached row never lets a stale decision
+ * through.
+ */
 export async function findTask(
+  readModel: ReadModel,
   db: Db,
   taskUuid: string,
-  actor: Actor | null,
+  actor: (Actor & Viewer) | null,
   locale: Locale,
 ): Promise<LoadedTask> {
   if (!isUuid(taskUuid)) throw notFound();
-  const loaded = await loadTaskEntry(db, taskUuid, actor, locale);
-  if (!loaded) throw notFound();
-  return loaded;
+  const answer = await readModel.taskAnswer(db, taskUuid, actor, locale);
+  if (!answer) throw notFound();
+  return answer.loaded;
 }
 
 /** Just the task's owner (kept when the owner's account is deleted), or 404. */
@@ -104,22 +116,36 @@ export async function findOfferRecord(
   return offer;
 }
 
+/**
+ * The uuid of this freelancer's own offer on the task, for its edit and delete: from the task as
+ * they see it (an offer never changes hands), else from the database: 404 when the task has no such
+ * offer, 403 when it is another freelancer's.
+ */
+export async function ownOfferOf(
+  db: Queryable,
+  loaded: LoadedTask,
+  offerUuid: string,
+  freelancerUuid: string,
+): Promise<string> {
+  const shown = loaded.task.offers.find((o) => o.uuid === offerUuid.toLowerCase());
+  if (shown && shown.freelancer?.uuid === freelancerUuid) return shown.uuid;
+  const record = await findOfferRecord(db, loaded.task.uuid, offerUuid);
+  if (record.freelancer_uuid !== freelancerUuid) throw forbidden();
+  return record.uuid;
+}
+
 interface TaskLockRow {
   status: string;
   chosen: boolean;
 }
 
 /**
- * Locks the task row for the rest of the transaction (FOR SHARE for offer writes, FOR UPDATE for a
- * choice, which conflicts with both) and says whether it is still open for offers.
+ * Locks the task row for the rest of the transaction (a choice: FOR UPDATE, which conflicts with
+ * the offer writes' FOR SHARE below) and says whether it is still open for offers.
  */
-async function lockTask(
-  tx: Queryable,
-  taskUuid: string,
-  mode: 'FOR SHARE' | 'FOR UPDATE',
-): Promise<TaskLockRow> {
+async function lockTask(tx: Queryable, taskUuid: string): Promise<TaskLockRow> {
   const [task] = await tx.query<{ status: string }>(
-    `SELECT status FROM tasks WHERE uuid = $1 ${mode}`,
+    'SELECT status FROM tasks WHERE uuid = $1 FOR UPDATE',
     [taskUuid],
   );
   if (!task) throw notFound();
@@ -131,6 +157,16 @@ async function lockTask(
 }
 
 const isOpen = (task: TaskLockRow): boolean => statusGroup(task.status) === 'open' && !task.chosen;
+
+/**
+ * The condition every offer write states in its one statement ($1: the task's uuid, $2: the open
+ * statuses): the task is open and no offer on it is chosen. The task row is locked FOR SHARE for
+ * the statement, so a choice (FOR UPDATE, which sets the task in_progress) either commits first
+ * and the write finds the task no longer open, or waits until the write is done. One statement
+ * instead of a transaction of four: on the embedded database each round trip waits in its queue.
+ */
+const TASK_TAKES_OFFERS_SQL = `(SELECT status FROM tasks WHERE uuid = $1 FOR SHARE) = ANY($2::text[])
+   AND NOT EXISTS (SELECT 1 FROM offers c WHERE c.task_uuid = $1 AND c.chosen_at IS NOT NULL)`;
 
 /** A unique violation (23505), optionally of one constraint. Duck-typed: PGlite or node-postgres. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
@@ -153,19 +189,24 @@ export async function createOffer(
   freelancerUuid: string,
   form: OfferForm,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    if (!isOpen(await lockTask(tx, taskUuid, 'FOR SHARE'))) throw forbidden();
-    const rows = await tx.query<{ uuid: string }>(
-      `INSERT INTO offers (task_uuid, freelancer_uuid, description, price, notify_if_not_chosen)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (task_uuid, freelancer_uuid) DO NOTHING
-       RETURNING uuid`,
-      [taskUuid, freelancerUuid, form.description, form.price, form.notify_if_not_chosen],
-    );
-    // One offer per freelancer per task: a second is forbidden (403), like MAKE_OFFER for an offerer.
-    if (!rows[0]) throw forbidden();
-    return rows[0].uuid;
-  });
+  const rows = await db.query<{ uuid: string }>(
+    `INSERT INTO offers (task_uuid, freelancer_uuid, description, price, notify_if_not_chosen)
+     SELECT $1, $3, $4, $5, $6 WHERE ${TASK_TAKES_OFFERS_SQL}
+     ON CONFLICT (task_uuid, freelancer_uuid) DO NOTHING
+     RETURNING uuid`,
+    [
+      taskUuid,
+      OPEN_STATUSES,
+      freelancerUuid,
+      form.description,
+      form.price,
+      form.notify_if_not_chosen,
+    ],
+  );
+  // Closed meanwhile, or one offer per freelancer per task: forbidden (403), like MAKE_OFFER for
+  // an offerer.
+  if (!rows[0]) throw forbidden();
+  return rows[0].uuid;
 }
 
 /**
@@ -179,24 +220,23 @@ export async function updateOffer(
   freelancerUuid: string,
   form: OfferForm,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!isOpen(await lockTask(tx, taskUuid, 'FOR SHARE'))) throw forbidden();
-    const rows = await tx.query<{ uuid: string }>(
-      `UPDATE offers
-          SET description = $4, price = $5, notify_if_not_chosen = $6, updated_at = clock_timestamp()
-        WHERE uuid = $1 AND task_uuid = $2 AND freelancer_uuid = $3 AND chosen_at IS NULL
-        RETURNING uuid`,
-      [
-        offerUuid,
-        taskUuid,
-        freelancerUuid,
-        form.description,
-        form.price,
-        form.notify_if_not_chosen,
-      ],
-    );
-    if (!rows[0]) throw forbidden();
-  });
+  const rows = await db.query<{ uuid: string }>(
+    `UPDATE offers
+        SET description = $5, price = $6, notify_if_not_chosen = $7, updated_at = clock_timestamp()
+      WHERE uuid = $3 AND task_uuid = $1 AND freelancer_uuid = $4 AND chosen_at IS NULL
+        AND ${TASK_TAKES_OFFERS_SQL}
+      RETURNING uuid`,
+    [
+      taskUuid,
+      OPEN_STATUSES,
+      offerUuid,
+      freelancerUuid,
+      form.description,
+      form.price,
+      form.notify_if_not_chosen,
+    ],
+  );
+  if (!rows[0]) throw forbidden();
 }
 
 /** Deletes the freelancer's own offer while no offer on the task is chosen (403 otherwise). */
@@ -206,16 +246,14 @@ export async function deleteOffer(
   offerUuid: string,
   freelancerUuid: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!isOpen(await lockTask(tx, taskUuid, 'FOR SHARE'))) throw forbidden();
-    const rows = await tx.query<{ uuid: string }>(
-      `DELETE FROM offers
-        WHERE uuid = $1 AND task_uuid = $2 AND freelancer_uuid = $3 AND chosen_at IS NULL
-        RETURNING uuid`,
-      [offerUuid, taskUuid, freelancerUuid],
-    );
-    if (!rows[0]) throw forbidden();
-  });
+  const rows = await db.query<{ uuid: string }>(
+    `DELETE FROM offers
+      WHERE uuid = $3 AND task_uuid = $1 AND freelancer_uuid = $4 AND chosen_at IS NULL
+        AND ${TASK_TAKES_OFFERS_SQL}
+      RETURNING uuid`,
+    [taskUuid, OPEN_STATUSES, offerUuid, freelancerUuid],
+  );
+  if (!rows[0]) throw forbidden();
 }
 
 /**
@@ -253,7 +291,7 @@ export async function chooseOffer(
   if (shown && !isChoosable(shown)) throw freelancerDeleted();
 
   return db.transaction(async (tx) => {
-    if (!isOpen(await lockTask(tx, taskUuid, 'FOR UPDATE'))) throw conflict();
+    if (!isOpen(await lockTask(tx, taskUuid))) throw conflict();
     const offer = await findOfferRecord(tx, taskUuid, offerUuid, 'FOR UPDATE');
     // The account may have been deleted since the task was loaded: locked, so it stays as read.
     const [account] = await tx.query<{ deleted: boolean }>(

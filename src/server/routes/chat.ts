@@ -65,7 +65,13 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     '/chat/conversations/task/:taskUuid/:freelancerUuid',
     async (request, reply) => {
       const user = requireUser(request);
-      const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+      const loaded = await findTask(
+        app.readModel,
+        db,
+        request.params.taskUuid,
+        user,
+        request.locale,
+      );
       if (loaded.authorUuid !== user.uuid || !machineAllows(loaded, user, { type: 'START_CHAT' }))
         throw forbidden();
       const { loaded: conversation, created } = await openConversation(

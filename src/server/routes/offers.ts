@@ -24,6 +24,7 @@ import {
   createOffer,
   deleteOffer,
   findOfferRecord,
+  ownOfferOf,
   findTask,
   findTaskRef,
   machineAllows,
@@ -85,7 +86,13 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+      const loaded = await findTask(
+        app.readModel,
+        db,
+        request.params.taskUuid,
+        user,
+        request.locale,
+      );
       if (!machineAllows(loaded, user, { type: 'MAKE_OFFER' })) throw forbidden();
       if (!takesOffers(loaded.task)) throw new HttpError(403, 'offers.author_deleted');
       const form = await validateBody(offerFormSchema, request.body);
@@ -106,22 +113,16 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   const offerBody = { bodyLimit: jsonBodyLimit(OFFER_DESCRIPTION_MAX) };
   app.put<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', offerBody, async (request) => {
     const user = requireUser(request);
-    const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
-    const record = await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
-    if (
-      record.freelancer_uuid !== user.uuid ||
-      !machineAllows(loaded, user, { type: 'EDIT_OFFER' })
-    )
-      throw forbidden();
+    const loaded = await findTask(app.readModel, db, request.params.taskUuid, user, request.locale);
+    const offerUuid = await ownOfferOf(db, loaded, request.params.offerUuid, user.uuid);
+    if (!machineAllows(loaded, user, { type: 'EDIT_OFFER' })) throw forbidden();
     const form = await validateBody(offerFormSchema, request.body);
-    await updateOffer(db, loaded.task.uuid, record.uuid, user.uuid, form);
+    await updateOffer(db, loaded.task.uuid, offerUuid, user.uuid, form);
     await notifyTaskChanged(app, loaded.task.uuid);
-    const offer = await loadOffer(
-      db,
-      { uuid: loaded.task.uuid, author_uuid: loaded.authorUuid },
-      record.uuid,
-      user.uuid,
-    );
+    // The task as the freelancer now sees it, read again through the read model (the write above
+    // dropped its row): the next read of the task, theirs or anyone's, finds it there.
+    const after = await findTask(app.readModel, db, loaded.task.uuid, user, request.locale);
+    const offer = after.task.offers.find((o) => o.uuid === offerUuid);
     if (!offer) throw notFound();
     return { data: offer };
   });
@@ -129,14 +130,10 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   /** Its freelancer, while no offer is chosen. 204. */
   app.delete<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', async (request, reply) => {
     const user = requireUser(request);
-    const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
-    const record = await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
-    if (
-      record.freelancer_uuid !== user.uuid ||
-      !machineAllows(loaded, user, { type: 'DELETE_OFFER' })
-    )
-      throw forbidden();
-    await deleteOffer(db, loaded.task.uuid, record.uuid, user.uuid);
+    const loaded = await findTask(app.readModel, db, request.params.taskUuid, user, request.locale);
+    const offerUuid = await ownOfferOf(db, loaded, request.params.offerUuid, user.uuid);
+    if (!machineAllows(loaded, user, { type: 'DELETE_OFFER' })) throw forbidden();
+    await deleteOffer(db, loaded.task.uuid, offerUuid, user.uuid);
     await notifyTaskChanged(app, loaded.task.uuid);
     return reply.code(204).send();
   });
@@ -147,7 +144,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<OfferParams>('/tasks/:taskUuid/offers/:offerUuid/choose', async (request) => {
     const user = requireUser(request);
-    const loaded = await findTask(db, request.params.taskUuid, user, request.locale);
+    const loaded = await findTask(app.readModel, db, request.params.taskUuid, user, request.locale);
     if (loaded.authorUuid !== user.uuid) throw forbidden();
     await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
     const { hash, not_chosen_reason: reason } = await validateBody(chooseSchema, request.body);
