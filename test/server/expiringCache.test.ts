@@ -1,7 +1,8 @@
 /**
  * The read model's cache (src/server/cache/store.ts): concurrent misses of a key share one load, a
  * request after an invalidation never gets a load that started before it, and a value loaded
- * across an invalidation is not kept.
+ * across an invalidation of that cache is not kept (an event that concerns other caches only does
+ * not stop it).
  */
 import type { CacheBus, CacheEvent, CacheListener } from '../../src/server/cache/invalidation';
 import { ExpiringCache } from '../../src/server/cache/store';
@@ -59,7 +60,9 @@ describe('ExpiringCache.through', () => {
     const cache = new ExpiringCache<string>(bus, 10);
     const before = gate<string>();
     const early = cache.through('k', before.load, 1000);
+    // What the read model does for an event that concerns this cache (readModel.ts).
     bus.emit({ kind: 'task', key: null });
+    cache.deleteWhere((value) => value === 'something else');
     const after = gate<string>();
     const late = cache.through('k', after.load, 1000);
     expect(after.calls).toBe(1);
@@ -68,6 +71,20 @@ describe('ExpiringCache.through', () => {
     expect(await early).toBe('old');
     expect(await late).toBe('new');
     expect(cache.get('k')).toBe('new');
+  });
+
+  it('keeps a load across events that do not concern it (no call on this cache)', async () => {
+    const bus = memoryBus();
+    const cache = new ExpiringCache<string>(bus, 10);
+    const source = gate<string>();
+    const answer = cache.through('k', source.load, 1000);
+    // Another cache's invalidation (an offer edit drops task rows, not list pages).
+    bus.emit({ kind: 'offer', key: null });
+    expect(cache.through('k', source.load, 1000)).toBeInstanceOf(Promise);
+    expect(source.calls).toBe(1);
+    source.release('v');
+    expect(await answer).toBe('v');
+    expect(cache.get('k')).toBe('v');
   });
 
   it('lets every waiter see a failed load fail, and the next request load again', async () => {

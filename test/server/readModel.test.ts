@@ -300,6 +300,46 @@ describe("a task's questions follow every write", () => {
   });
 });
 
+describe("chat conversations follow their task's and participants' writes", () => {
+  it('are kept in memory; a hidden task, a renamed participant or a withdrawn offer shows at once, an offer edit keeps them', async () => {
+    const task = await newTask();
+    const offer = await createOffer(t.db, {
+      task_uuid: task.uuid,
+      freelancer_uuid: freelancer.uuid,
+    });
+    const ownerAgent = await loggedInAgent(t.app, owner);
+    const opened = await ownerAgent.post(
+      `/api/chat/conversations/task/${task.uuid}/${freelancer.uuid}`,
+    );
+    const conversation = opened.json().data as { uuid: string };
+    const freelancerAgent = await loggedInAgent(t.app, freelancer);
+    const read = () => freelancerAgent.get(`/api/chat/conversations/${conversation.uuid}`);
+    expect((await read()).statusCode).toBe(200);
+    const model = t.app.readModel;
+    expect(model.conversations.get(conversation.uuid)).toBeDefined();
+
+    await t.db.query('UPDATE offers SET price = 99 WHERE uuid = $1', [offer.uuid]);
+    expect(model.conversations.get(conversation.uuid)).toBeDefined();
+
+    await t.db.query("UPDATE users SET display_name = 'Renamed Owner' WHERE uuid = $1", [
+      owner.uuid,
+    ]);
+    expect((await read()).json().data.conversation.customer.display_name).toBe('Renamed Owner');
+
+    const write = (body: string) =>
+      freelancerAgent.post(`/api/chat/conversations/${conversation.uuid}/messages`, { body });
+    expect((await write('Still here.')).statusCode).toBe(201);
+    await t.db.query('DELETE FROM offers WHERE uuid = $1', [offer.uuid]);
+    const refused = await write('After withdrawing.');
+    expect(refused.statusCode).toBe(403);
+
+    await t.db.query("UPDATE tasks SET hidden_at = now(), hidden_reason = 'spam' WHERE uuid = $1", [
+      task.uuid,
+    ]);
+    expect((await read()).statusCode).toBe(410);
+  });
+});
+
 describe('sessions are kept in memory and end at once', () => {
   it('a logged-in request is served from the session cache', async () => {
     const a = await loggedInAgent(t.app, freelancer);

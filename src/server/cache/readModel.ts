@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../shared/locales';
 import type { Category, TaskQuestions } from '../../shared/types';
+import { queryConversation, type LoadedConversation } from '../chat/chat';
 import type { Db, Queryable } from '../db/db';
 import {
   loadTaskEntry,
@@ -40,6 +41,7 @@ export const LIST_TTL_MS = 5_000;
 export const SESSION_TTL_MS = 30_000;
 /** The category tree's counts are of the last 7 days: a minute late at its edge is no news. */
 export const CATEGORIES_TTL_MS = 60_000;
+export const CONVERSATION_TTL_MS = 10_000;
 
 export interface CachedSession {
   user: UserRow;
@@ -56,6 +58,10 @@ export interface ReadModel {
   /** Each task's public questions by task uuid, the same for every viewer (questions.ts). */
   questions: ExpiringCache<TaskQuestions>;
   sessions: ExpiringCache<CachedSession>;
+  /** Chat conversations by uuid: their task's and participants' public data (chat/chat.ts). */
+  conversations: ExpiringCache<LoadedConversation>;
+  /** The conversation by uuid through `conversations`, or null. */
+  conversation(db: Queryable, uuid: string): Promise<LoadedConversation | null>;
   /** Server-rendered pages by what they are made of (./pageCache.ts). */
   pages: ExpiringCache<RenderedPage>;
   /** A visitor's server-rendered pages by URL, until any task or user write (./pageCache.ts). */
@@ -100,6 +106,7 @@ export function createReadModel(
   const categories = new ExpiringCache<Category[]>(bus, 20);
   const questions = new ExpiringCache<TaskQuestions>(bus, 2000);
   const sessions = new ExpiringCache<CachedSession>(bus, 20_000);
+  const conversations = new ExpiringCache<LoadedConversation>(bus, 5000);
   const pages = createPageCache(bus);
   const visitorPages = new VisitorPages(bus);
   // A task is asked for by its identifier (pages, shared links) and by its uuid (the app after a
@@ -121,6 +128,7 @@ export function createReadModel(
     const { kind, key } = event;
     if (kind === 'all') {
       tasks.clear();
+      conversations.clear();
       questions.clear();
       lists.clear();
       categories.clear();
@@ -135,9 +143,13 @@ export function createReadModel(
       if (key === null) {
         tasks.clear();
         questions.clear();
+        conversations.clear();
       } else {
         tasks.deleteWhere((entry) => entry.row.uuid === key);
         questions.delete(key);
+        // Its title, hidden state, and whether the freelancer's offer is live (made, not passed
+        // over): an offer's edit ('offer') changes none of them.
+        conversations.deleteWhere((c) => c.conversation.task.uuid === key);
       }
     } else if (kind === 'offer') {
       // Only the offer's parties see what changed (privacy.ts offersVisibleTo): visitors' pages
@@ -158,9 +170,11 @@ export function createReadModel(
       if (key === null) {
         tasks.clear();
         sessions.clear();
+        conversations.clear();
       } else {
         tasks.deleteWhere((entry) => involves(entry, key));
         sessions.deleteWhere((s) => s.user.uuid === key);
+        conversations.deleteWhere((c) => c.customerUuid === key || c.freelancerUuid === key);
       }
     } else if (kind === 'session') {
       if (key === null) sessions.clear();
@@ -177,9 +191,14 @@ export function createReadModel(
     categories,
     questions,
     sessions,
+    conversations,
     pages,
     visitorPages,
     views,
+    conversation(db, uuid) {
+      const id = uuid.toLowerCase();
+      return conversations.through(id, () => queryConversation(db, id), CONVERSATION_TTL_MS);
+    },
     async taskAnswer(db, slugOrUuid, viewer, locale) {
       const id = UUID_PATTERN.test(slugOrUuid)
         ? slugOrUuid.toLowerCase()

@@ -1,9 +1,12 @@
 /**
  * A bounded in-memory map whose entries live until a deadline or until invalidated, filled only
- * when no invalidation happened while the value was being loaded (CacheBus.epoch). Concurrent
- * misses of one key share one load (a crowd after a write costs one query, not one per request),
- * but only a load that started at the current epoch: a request after a write never gets an answer
- * read before it.
+ * when this cache was not invalidated while the value was being loaded (its own generation: any
+ * clear, delete or deleteWhere, whatever it matched, since a value being loaded is not in the map
+ * yet). Concurrent misses of one key share one load (a crowd after a write costs one query, not
+ * one per request), but only a load that started since the last invalidation: a request after a
+ * write never gets an answer read before it. Events that do not concern a cache (the read model
+ * makes no call on it for them) leave its loads alone: under a stream of offer edits the list
+ * pages, which do not show them, are still kept (issue 18).
  */
 import type { CacheBus } from './invalidation';
 
@@ -14,8 +17,10 @@ interface Entry<V> {
 
 export class ExpiringCache<V> {
   private readonly map = new Map<string, Entry<V>>();
-  /** Loads under way, by key, with the epoch they started at. */
-  private readonly loading = new Map<string, { epoch: number; value: Promise<unknown> }>();
+  /** Loads under way, by key, with the generation they started at. */
+  private readonly loading = new Map<string, { generation: number; value: Promise<unknown> }>();
+  /** Moved by every invalidation of this cache (see the file comment). */
+  private generation = 0;
 
   constructor(
     private readonly bus: CacheBus,
@@ -47,23 +52,26 @@ export class ExpiringCache<V> {
   ): Promise<V | T> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
-    const epoch = this.bus.epoch;
+    const generation = this.generation;
     const current = this.loading.get(key);
     // The same key's loader gives the same type of value (one call site per cache and key).
-    if (current && current.epoch === epoch) return current.value as Promise<V | T>;
+    if (current && current.generation === generation) return current.value as Promise<V | T>;
     const value: Promise<T> = load()
       .then((loaded) => {
-        if (loaded !== null && this.bus.epoch === epoch) this.set(key, loaded, ttlMs);
+        if (loaded !== null && this.generation === generation) this.set(key, loaded, ttlMs);
         return loaded;
       })
       .finally(() => {
         if (this.loading.get(key)?.value === value) this.loading.delete(key);
       });
-    this.loading.set(key, { epoch, value });
+    this.loading.set(key, { generation, value });
     return value;
   }
 
-  /** Keeps a value loaded since `epoch` (CacheBus.epoch) unless an invalidation came since. */
+  /**
+   * Keeps a value loaded since `epoch` (CacheBus.epoch) unless any event came since (stricter than
+   * through: for callers that load outside the cache).
+   */
   setSince(epoch: number, key: string, value: V, ttlMs: number): void {
     if (ttlMs > 0 && this.bus.epoch === epoch) this.set(key, value, ttlMs);
   }
@@ -80,14 +88,17 @@ export class ExpiringCache<V> {
 
   /** Drops the entries whose value matches. */
   deleteWhere(match: (value: V, key: string) => boolean): void {
+    this.generation += 1;
     for (const [key, entry] of this.map) if (match(entry.value, key)) this.map.delete(key);
   }
 
   delete(key: string): void {
+    this.generation += 1;
     this.map.delete(key);
   }
 
   clear(): void {
+    this.generation += 1;
     this.map.clear();
   }
 }

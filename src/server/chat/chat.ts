@@ -9,6 +9,7 @@ import type {
   ChatParticipant,
   ChatReadReceipt,
 } from '../../shared/types';
+import type { ReadModel } from '../cache/readModel';
 import type { Db, Queryable } from '../db/db';
 import { forbidden, HttpError, notFound, taskRemoved } from '../errors';
 import { isUuid } from '../push/hub';
@@ -143,12 +144,28 @@ export function assertMayWrite(loaded: LoadedConversation, userUuid: string): vo
   }
 }
 
-/** The conversation by uuid, or 404. */
-export async function findConversation(db: Queryable, uuid: string): Promise<LoadedConversation> {
-  if (!isUuid(uuid)) throw notFound();
+/** The conversation by uuid as the database has it now, or null. */
+export async function queryConversation(
+  db: Queryable,
+  uuid: string,
+): Promise<LoadedConversation | null> {
   const [row] = await db.query<ConversationRow>(`${CONVERSATION_SQL} WHERE c.uuid = $1`, [uuid]);
-  if (!row) throw notFound();
-  return toConversation(row);
+  return row ? toConversation(row) : null;
+}
+
+/**
+ * The conversation by uuid, or 404: through the read model (readModel.ts `conversation`: dropped
+ * with any write to its task, its offers' existence or choice, or its participants' accounts).
+ */
+export async function findConversation(
+  readModel: Pick<ReadModel, 'conversation'>,
+  db: Queryable,
+  uuid: string,
+): Promise<LoadedConversation> {
+  if (!isUuid(uuid)) throw notFound();
+  const loaded = await readModel.conversation(db, uuid);
+  if (!loaded) throw notFound();
+  return loaded;
 }
 
 /**

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite as PGliteType } from '@electric-sql/pglite';
 import type { Client, Pool, PoolClient } from 'pg';
+import { preparedStatements } from './pglitePrepared';
 
 export type Param = string | number | boolean | null | Date | readonly unknown[] | Buffer;
 
@@ -80,16 +81,15 @@ export class LocalChannels {
 }
 
 export function pgliteDb(pg: PGliteType): Db {
-  const wrap = (q: Pick<PGliteType, 'query' | 'exec'>): Queryable => ({
-    async query<R>(sql: string, params: readonly Param[] = []) {
-      const res = await q.query<R>(sql, params as unknown[]);
-      return res.rows;
-    },
+  const prepared = preparedStatements(pg);
+  const wrap = (q: Pick<PGliteType, 'exec'>, inTransaction: boolean): Queryable => ({
+    query: <R>(sql: string, params: readonly Param[] = []) =>
+      prepared.query<R>(sql, params, inTransaction),
     async exec(sql: string) {
       await q.exec(sql);
     },
   });
-  const base = wrap(pg);
+  const base = wrap(pg, false);
   const channels = new LocalChannels();
   const unlisteners = new Map<string, () => Promise<void>>();
   return {
@@ -97,7 +97,7 @@ export function pgliteDb(pg: PGliteType): Db {
     query: base.query,
     exec: base.exec,
     transaction(fn) {
-      return pg.transaction((tx) => fn(wrap(tx)));
+      return pg.transaction((tx) => fn(wrap(tx, true)));
     },
     async listen(channel, onPayload) {
       if (channels.add(channel, onPayload)) {

@@ -12,6 +12,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { preparedStatements } from './pglitePrepared';
 
 export interface ThreadOptions {
   dataDir?: string;
@@ -51,6 +52,7 @@ interface OpenTransaction {
 
 async function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): Promise<void> {
   const pg = await PGlite.create({ dataDir: options.dataDir });
+  const prepared = preparedStatements(pg);
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<string, () => Promise<void>>();
   const reply = (message: ThreadMessage) => port.postMessage(message);
@@ -75,9 +77,9 @@ async function serve(port: NonNullable<typeof parentPort>, options: ThreadOption
   const handle = async (request: ThreadRequest): Promise<unknown> => {
     switch (request.op) {
       case 'query': {
-        const on = request.tx === null ? pg : transactions.get(request.tx)?.tx;
-        if (!on) throw new Error('no such transaction');
-        return (await on.query(request.sql, request.params)).rows;
+        if (request.tx !== null && !transactions.has(request.tx))
+          throw new Error('no such transaction');
+        return prepared.query(request.sql, request.params, request.tx !== null);
       }
       case 'exec': {
         const on = request.tx === null ? pg : transactions.get(request.tx)?.tx;

@@ -97,7 +97,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   /** Participants only. Reads only: marking read is the POST below (ASVS 3.5.3). */
   app.get<{ Params: { uuid: string } }>('/chat/conversations/:uuid', async (request) => {
     const user = requireUser(request);
-    const loaded = await findConversation(db, request.params.uuid);
+    const loaded = await findConversation(app.readModel, db, request.params.uuid);
     otherParticipant(loaded, user.uuid);
     const messages = await latestMessages(db, loaded.conversation.uuid);
     return { data: { conversation: loaded.conversation, messages } };
@@ -106,7 +106,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   /** Participants only; marks the other party's messages read (the SPA, after showing them). */
   app.post<{ Params: { uuid: string } }>('/chat/conversations/:uuid/read', async (request) => {
     const user = requireUser(request);
-    const loaded = await findConversation(db, request.params.uuid);
+    const loaded = await findConversation(app.readModel, db, request.params.uuid);
     otherParticipant(loaded, user.uuid);
     return { data: await markRead(db, loaded.conversation.uuid, user.uuid) };
   });
@@ -129,7 +129,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const loaded = await findConversation(db, request.params.uuid);
+      const loaded = await findConversation(app.readModel, db, request.params.uuid);
       const recipient = otherParticipant(loaded, user.uuid);
       assertMayWrite(loaded, user.uuid);
       const { body } = await validateBody(chatMessageSchema, request.body);
