@@ -4,26 +4,7 @@
  * across an invalidation of that cache is not kept (an event that concerns other caches only does
  * not stop it).
  */
-import type { CacheBus, CacheEvent, CacheListener } from '../../src/server/cache/invalidation';
 import { ExpiringCache } from '../../src/server/cache/store';
-
-/** The bus without a database: events come from emit() alone. */
-function memoryBus(): CacheBus {
-  const listeners: CacheListener[] = [];
-  let epoch = 0;
-  return {
-    get epoch() {
-      return epoch;
-    },
-    on: (listener) => void listeners.push(listener),
-    emit(event: CacheEvent) {
-      epoch += 1;
-      for (const listener of listeners) listener(event);
-    },
-    start: async () => undefined,
-    close: async () => undefined,
-  };
-}
 
 /** A load that resolves when told to, counting its calls. */
 function gate<T>() {
@@ -45,7 +26,7 @@ function gate<T>() {
 
 describe('ExpiringCache.through', () => {
   it('shares one load among concurrent misses of a key, then serves the kept value', async () => {
-    const cache = new ExpiringCache<string>(memoryBus(), 10);
+    const cache = new ExpiringCache<string>(10);
     const source = gate<string>();
     const answers = Promise.all([1, 2, 3].map(() => cache.through('k', source.load, 1000)));
     expect(source.calls).toBe(1);
@@ -56,12 +37,11 @@ describe('ExpiringCache.through', () => {
   });
 
   it('never gives a request after a write the load that started before it, nor keeps that load', async () => {
-    const bus = memoryBus();
-    const cache = new ExpiringCache<string>(bus, 10);
+    const cache = new ExpiringCache<string>(10);
     const before = gate<string>();
     const early = cache.through('k', before.load, 1000);
-    // What the read model does for an event that concerns this cache (readModel.ts).
-    bus.emit({ kind: 'task', key: null });
+    // What the read model does for an event that concerns this cache (readModel.ts), even when
+    // nothing kept matches: the value being loaded is not in the map yet.
     cache.deleteWhere((value) => value === 'something else');
     const after = gate<string>();
     const late = cache.through('k', after.load, 1000);
@@ -73,13 +53,13 @@ describe('ExpiringCache.through', () => {
     expect(cache.get('k')).toBe('new');
   });
 
-  it('keeps a load across events that do not concern it (no call on this cache)', async () => {
-    const bus = memoryBus();
-    const cache = new ExpiringCache<string>(bus, 10);
+  it('keeps a load across an invalidation of another cache', async () => {
+    const cache = new ExpiringCache<string>(10);
+    const other = new ExpiringCache<string>(10);
     const source = gate<string>();
     const answer = cache.through('k', source.load, 1000);
-    // Another cache's invalidation (an offer edit drops task rows, not list pages).
-    bus.emit({ kind: 'offer', key: null });
+    // An offer's edit drops the task rows, not the list pages (readModel.ts).
+    other.clear();
     expect(cache.through('k', source.load, 1000)).toBeInstanceOf(Promise);
     expect(source.calls).toBe(1);
     source.release('v');
@@ -87,8 +67,19 @@ describe('ExpiringCache.through', () => {
     expect(cache.get('k')).toBe('v');
   });
 
+  it('keeps a value loaded outside it only when it was not invalidated since its mark', async () => {
+    const cache = new ExpiringCache<string>(10);
+    const mark = cache.mark();
+    cache.setSince(mark, 'fresh', 'v', 1000);
+    expect(cache.get('fresh')).toBe('v');
+    const stale = cache.mark();
+    cache.delete('another key');
+    cache.setSince(stale, 'late', 'old', 1000);
+    expect(cache.get('late')).toBeUndefined();
+  });
+
   it('lets every waiter see a failed load fail, and the next request load again', async () => {
-    const cache = new ExpiringCache<string>(memoryBus(), 10);
+    const cache = new ExpiringCache<string>(10);
     let calls = 0;
     const failing = async () => {
       calls += 1;

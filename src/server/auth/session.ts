@@ -117,7 +117,7 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
     request.sessionState = 'valid';
     return;
   }
-  const epoch = readModel.bus.epoch;
+  const since = readModel.sessions.mark();
   const row = await lookup(db, config, token);
   if (!row) {
     request.sessionState = 'expired';
@@ -135,7 +135,7 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   // A row that needed a touch is not kept: the next request reads the touched one.
   if (!session_stale && !user_stale) {
     readModel.sessions.setSince(
-      epoch,
+      since,
       id,
       { user: { ...user }, sessionId: session_id },
       Math.min(SESSION_TTL_MS, Number(fresh_ms)),

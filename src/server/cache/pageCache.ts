@@ -15,7 +15,6 @@
  * from (renderedAt). A CDN keeping a visitor's page (Cache-Control s-maxage) serves the same age.
  */
 import { createHash } from 'node:crypto';
-import type { CacheBus } from './invalidation';
 import { ExpiringCache } from './store';
 
 /** How long a rendered page is served again (its clock-dependent texts are at most this old). */
@@ -54,8 +53,8 @@ export interface VisitorPage extends RenderedPage {
   task: { uuid: string; authorUuid: string; views_count: number } | null;
 }
 
-export function createPageCache(bus: CacheBus): ExpiringCache<RenderedPage> {
-  return new ExpiringCache<RenderedPage>(bus, MAX_PAGES);
+export function createPageCache(): ExpiringCache<RenderedPage> {
+  return new ExpiringCache<RenderedPage>(MAX_PAGES);
 }
 
 /** One visitor page's render under way (VisitorPages.start). */
@@ -73,16 +72,12 @@ export interface VisitorRender {
  * it instead of rendering it again: a crowd right after a write costs one render.
  */
 export class VisitorPages {
-  private readonly map: ExpiringCache<VisitorPage>;
+  private readonly map = new ExpiringCache<VisitorPage>(MAX_PAGES);
   private readonly rendering = new Map<
     string,
     { generation: number; page: Promise<VisitorPage | null> }
   >();
   private generation = 0;
-
-  constructor(bus: CacheBus) {
-    this.map = new ExpiringCache<VisitorPage>(bus, MAX_PAGES);
-  }
 
   /** The kept page, or the one being rendered since the last write (null if it is not kept). */
   get(url: string): VisitorPage | Promise<VisitorPage | null> | undefined {

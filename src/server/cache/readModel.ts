@@ -101,14 +101,14 @@ export function createReadModel(
   rawDb: Db,
   options: { onError?: (err: unknown) => void } = {},
 ): ReadModel {
-  const tasks = new ExpiringCache<TaskEntry>(bus, 2000);
-  const lists = new ExpiringCache<JsonAnswer>(bus, 500);
-  const categories = new ExpiringCache<Category[]>(bus, 20);
-  const questions = new ExpiringCache<TaskQuestions>(bus, 2000);
-  const sessions = new ExpiringCache<CachedSession>(bus, 20_000);
-  const conversations = new ExpiringCache<LoadedConversation>(bus, 5000);
-  const pages = createPageCache(bus);
-  const visitorPages = new VisitorPages(bus);
+  const tasks = new ExpiringCache<TaskEntry>(2000);
+  const lists = new ExpiringCache<JsonAnswer>(500);
+  const categories = new ExpiringCache<Category[]>(20);
+  const questions = new ExpiringCache<TaskQuestions>(2000);
+  const sessions = new ExpiringCache<CachedSession>(20_000);
+  const conversations = new ExpiringCache<LoadedConversation>(5000);
+  const pages = createPageCache();
+  const visitorPages = new VisitorPages();
   // A task is asked for by its identifier (pages, shared links) and by its uuid (the app after a
   // write): once its uuid is known, one cached row serves both. Identifiers never change.
   const uuidByIdentifier = new Map<string, string>();

@@ -8,7 +8,6 @@
  * makes no call on it for them) leave its loads alone: under a stream of offer edits the list
  * pages, which do not show them, are still kept (issue 18).
  */
-import type { CacheBus } from './invalidation';
 
 interface Entry<V> {
   value: V;
@@ -22,10 +21,7 @@ export class ExpiringCache<V> {
   /** Moved by every invalidation of this cache (see the file comment). */
   private generation = 0;
 
-  constructor(
-    private readonly bus: CacheBus,
-    private readonly maxEntries: number,
-  ) {}
+  constructor(private readonly maxEntries: number) {}
 
   get size(): number {
     return this.map.size;
@@ -68,12 +64,17 @@ export class ExpiringCache<V> {
     return value;
   }
 
+  /** This cache's generation now: what `setSince` compares with (see the file comment). */
+  mark(): number {
+    return this.generation;
+  }
+
   /**
-   * Keeps a value loaded since `epoch` (CacheBus.epoch) unless any event came since (stricter than
-   * through: for callers that load outside the cache).
+   * Keeps a value loaded outside `through` since `mark()` said `generation`, unless this cache was
+   * invalidated since.
    */
-  setSince(epoch: number, key: string, value: V, ttlMs: number): void {
-    if (ttlMs > 0 && this.bus.epoch === epoch) this.set(key, value, ttlMs);
+  setSince(generation: number, key: string, value: V, ttlMs: number): void {
+    if (ttlMs > 0 && this.generation === generation) this.set(key, value, ttlMs);
   }
 
   set(key: string, value: V, ttlMs: number): void {
