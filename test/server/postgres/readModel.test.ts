@@ -101,6 +101,22 @@ test('an offer posted through one process shows in the other process at once', a
   const own = (await freelancer.request(b.base, 'GET', `/api/tasks/${task.identifier}`)).json
     .data as { offers: { description: string }[] };
   expect(own.offers.map((o) => o.description)).toContain('I can do this tomorrow morning.');
+
+  // An edit of the offer through A (an 'offer' event, migration 013) shows on B at once.
+  const offerUuid = (posted.json.data as { uuid: string }[])[0].uuid;
+  const edited = await freelancer.request(
+    a.base,
+    'PUT',
+    `/api/tasks/${task.uuid}/offers/${offerUuid}`,
+    { description: 'Edited: the day after tomorrow.', price: 44 },
+  );
+  expect(edited.status).toBe(200);
+  const seen = (await freelancer.request(b.base, 'GET', `/api/tasks/${task.identifier}`)).json
+    .data as { offers: { description: string; price: number }[]; offers_count: number };
+  expect(seen.offers).toEqual([
+    expect.objectContaining({ description: 'Edited: the day after tomorrow.', price: 44 }),
+  ]);
+  expect(seen.offers_count).toBe(after.offers_count);
 });
 
 test('a write straight to the database is seen by both processes', async () => {
