@@ -14,9 +14,8 @@ import { DEFAULT_LOCALE } from '../shared/locales';
 // start), the store's modules, the app's providers, then the router, the store and hydration.
 async function boot(): Promise<void> {
   const { pathname } = window.location;
-  const { appRoutes, loadRouteModules, localeOfPath, syncLocaleWithRouter } = await import(
-    /* webpackMode: "eager" */ './app/router'
-  );
+  const { appRoutes, browserRoutes, loadRouteModules, localeOfPath, syncLocaleWithRouter } =
+    await import(/* webpackMode: "eager" */ './app/router');
   await yieldToMain();
   const { matchRoute } = await import(/* webpackMode: "eager" */ './i18n/routes');
   const { loadPageMessages } = await import(/* webpackMode: "eager" */ './i18n/pageMessages');
@@ -40,7 +39,11 @@ async function boot(): Promise<void> {
   await ready;
   await yieldToMain();
 
-  const router = createBrowserRouter(routes);
+  // The page's locale's routes; the others come when a navigation first needs them (router.tsx).
+  // `hydrationData`: the page is the server's render of these routes (none has a loader), so the
+  // router starts on it at once instead of asking patchRoutesOnNavigation about its path first.
+  const { initial, patchRoutesOnNavigation } = browserRoutes(routes, pathname);
+  const router = createBrowserRouter(initial, { patchRoutesOnNavigation, hydrationData: {} });
   await yieldToMain();
   // The store starts from the server render's state (#talka-data `hydration`: the queries it ran,
   // its error page and its clock), so hydration's first render equals the server's.

@@ -7,6 +7,7 @@ import {
   useLocation,
   useRouteError,
   type NonIndexRouteObject,
+  type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router-dom';
 import { isLocale, type Locale } from '../../shared/locales';
@@ -256,8 +257,7 @@ function pageRoute(id: string, pages: PageRoute[]): PageFields {
 export async function loadRouteModules(routes: RouteObject[], pathname: string): Promise<void> {
   // Only the path's locale branch when it has one (as i18n/routes.ts matchRoute): matching ranks
   // and compiles every route it is given, and the other locales' routes cannot match.
-  const first = `/${pathname.split('/')[1] ?? ''}`;
-  const branch = routes.find((route) => route.path === first && route.children);
+  const branch = localeBranchOf(routes, pathname);
   const matches = matchRoutes(branch ? [branch] : routes, pathname) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -270,6 +270,39 @@ export async function loadRouteModules(routes: RouteObject[], pathname: string):
       }
     }),
   );
+}
+
+/** The top-level route of the path's locale (/{locale} and everything under it), if any. */
+const localeBranchOf = (routes: RouteObject[], pathname: string): RouteObject | undefined => {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  return routes.find((route) => route.path === first && route.children);
+};
+
+/**
+ * What the browser's router starts with (issue 15, Total Blocking Time): the branch of the page's
+ * locale and the routes that are not a locale's (the redirect of paths without one). The other
+ * five locales' branches (five sixths of the routes, each ranked and compiled when the router
+ * starts) are added the first time a navigation goes there (the language switcher), by
+ * `patchRoutesOnNavigation`: react-router asks it for a path no route matches, or that only the
+ * redirect's `*` matches. The server and the tests keep every route (appRoutes).
+ */
+export function browserRoutes(
+  routes: RouteObject[],
+  pathname: string,
+): { initial: RouteObject[]; patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  const start = localeBranchOf(routes, pathname);
+  const added = new Set<RouteObject>();
+  const initial = routes.filter((route) => route === start || !route.children);
+  for (const route of initial) added.add(route);
+  return {
+    initial,
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      const branch = localeBranchOf(routes, path);
+      if (!branch || added.has(branch)) return;
+      added.add(branch);
+      patch(null, [branch]);
+    },
+  };
 }
 
 /** The locale from the first path segment, if it is one of ours. */
