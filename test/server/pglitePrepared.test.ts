@@ -135,4 +135,13 @@ describe('prepared statements of the embedded database', () => {
     expect((await namesOf()).length - before.length).toBe(3);
     expect(await few.query('SELECT 0 AS n', [], false)).toEqual([{ n: 0 }]);
   });
+
+  it('says a closed database is closed, as PGlite’s own query does (503 upstream)', async () => {
+    const opener = (globalThis as { __talkaPglite?: PgliteOpener }).__talkaPglite;
+    const other = await opener!.openFromDump(await ensureSchemaDump());
+    const closing = preparedStatements(other);
+    expect(await closing.query('SELECT 1 AS one', [], false)).toEqual([{ one: 1 }]);
+    await other.close();
+    await expect(closing.query('SELECT 1 AS one', [], false)).rejects.toThrow('PGlite is closed');
+  });
 });

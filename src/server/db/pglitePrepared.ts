@@ -107,6 +107,8 @@ export function preparedStatements(
 
   return {
     async query<R>(sql: string, params: readonly unknown[], inTransaction: boolean) {
+      // As PGlite's query: a closed database says "PGlite is closed" (answered 503, errors.ts).
+      await pg._checkReady();
       if (inTransaction) return pg._runExclusiveQuery(() => locked<R>(sql, params, true));
       return pg._runExclusiveTransaction(() =>
         pg._runExclusiveQuery(async () => {
