@@ -87,6 +87,17 @@ const failed = (lhr, category) =>
     .filter((a) => a.score !== null && a.score < 1)
     .map((a) => a.id);
 
+function lcpElementOf(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = tables[1]?.items ?? [];
+  return {
+    selector: node?.selector ?? null,
+    snippet: node?.snippet ? String(node.snippet).slice(0, 160) : null,
+    phases: Object.fromEntries(phases.map((p) => [p.phase, Math.round(p.timing)])),
+  };
+}
+
 function figures(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
@@ -113,6 +124,9 @@ function figures(lhr) {
         Math.round(item.duration),
       ]),
     ),
+    // Which element the LCP is, and its phases (time to first byte, load delay, load time, render
+    // delay): what to look at when a page's LCP moves.
+    lcpElement: lcpElementOf(lhr),
     runtimeError: lhr.runtimeError?.message ?? null,
     // Audits that could not measure (e.g. NO_LCP): their messages, to read beside a missing figure.
     auditErrors: ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
