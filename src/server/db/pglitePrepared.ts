@@ -14,8 +14,8 @@
  * The same wire messages PGlite's own `query` sends (pg-protocol's serialize, PGlite's parsers and
  * serializers, its `parseResults`), under the same locks: outside a transaction the transaction
  * lock and the query lock, as `query` takes them; inside one (the transaction holds its lock) the
- * query lock only, as a transaction's `query` does. At most MAX_PREPARED texts are kept (the oldest
- * is closed first). A statement whose prepared form no longer fits (a migration changed a table
+ * query lock only, as a transaction's `query` does. At most MAX_PREPARED texts are kept (the least
+ * recently used is closed first). A statement whose prepared form no longer fits (a migration changed a table
  * under a `SELECT *`) is prepared again.
  */
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
@@ -70,7 +70,13 @@ export function preparedStatements(
   const run = async <R>(sql: string, params: readonly unknown[]): Promise<R[]> => {
     const messages: Parameters<typeof parse.parseResults>[0] = [];
     try {
-      const statement = byText.get(sql) ?? (await prepare(sql));
+      const hit = byText.get(sql);
+      if (hit) {
+        // Least recently used first out: a hit moves to the map's end.
+        byText.delete(sql);
+        byText.set(sql, hit);
+      }
+      const statement = hit ?? (await prepare(sql));
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
         const serializer = pg.serializers[statement.types[i]];

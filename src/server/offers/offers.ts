@@ -8,7 +8,7 @@
  * - Only one chosen offer per task: the partial unique index offers_one_chosen_per_task backs the
  *   check; its violation (two owners' tabs choosing at once) is answered 409 like any other conflict.
  */
-import type { Locale } from '../../shared/locales';
+import type { FastifyRequest } from 'fastify';
 import type { NotChosenReason } from '../../shared/notChosenReasons';
 import {
   isChoosable,
@@ -25,7 +25,6 @@ import type { OfferForm } from '../../shared/validation/offer';
 import type { Db, Queryable } from '../db/db';
 import { forbidden, HttpError, notFound } from '../errors';
 import { isUuid } from '../push/hub';
-import type { ReadModel } from '../cache/readModel';
 import { offerHash, type LoadedTask, type Viewer } from '../tasks/loadTask';
 import type { UserRow } from '../users';
 
@@ -48,14 +47,13 @@ const freelancerDeleted = (): HttpError => new HttpError(403, 'offers.freelancer
  * through.
  */
 export async function findTask(
-  readModel: ReadModel,
-  db: Db,
+  request: FastifyRequest,
   taskUuid: string,
   actor: (Actor & Viewer) | null,
-  locale: Locale,
 ): Promise<LoadedTask> {
   if (!isUuid(taskUuid)) throw notFound();
-  const answer = await readModel.taskAnswer(db, taskUuid, actor, locale);
+  const { readModel, db } = request.server;
+  const answer = await readModel.taskAnswer(db, taskUuid, actor, request.locale);
   if (!answer) throw notFound();
   return answer.loaded;
 }

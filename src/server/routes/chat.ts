@@ -65,13 +65,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     '/chat/conversations/task/:taskUuid/:freelancerUuid',
     async (request, reply) => {
       const user = requireUser(request);
-      const loaded = await findTask(
-        app.readModel,
-        db,
-        request.params.taskUuid,
-        user,
-        request.locale,
-      );
+      const loaded = await findTask(request, request.params.taskUuid, user);
       if (loaded.authorUuid !== user.uuid || !machineAllows(loaded, user, { type: 'START_CHAT' }))
         throw forbidden();
       const { loaded: conversation, created } = await openConversation(

@@ -86,13 +86,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const loaded = await findTask(
-        app.readModel,
-        db,
-        request.params.taskUuid,
-        user,
-        request.locale,
-      );
+      const loaded = await findTask(request, request.params.taskUuid, user);
       if (!machineAllows(loaded, user, { type: 'MAKE_OFFER' })) throw forbidden();
       if (!takesOffers(loaded.task)) throw new HttpError(403, 'offers.author_deleted');
       const form = await validateBody(offerFormSchema, request.body);
@@ -113,7 +107,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   const offerBody = { bodyLimit: jsonBodyLimit(OFFER_DESCRIPTION_MAX) };
   app.put<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', offerBody, async (request) => {
     const user = requireUser(request);
-    const loaded = await findTask(app.readModel, db, request.params.taskUuid, user, request.locale);
+    const loaded = await findTask(request, request.params.taskUuid, user);
     const offerUuid = await ownOfferOf(db, loaded, request.params.offerUuid, user.uuid);
     if (!machineAllows(loaded, user, { type: 'EDIT_OFFER' })) throw forbidden();
     const form = await validateBody(offerFormSchema, request.body);
@@ -121,7 +115,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
     await notifyTaskChanged(app, loaded.task.uuid);
     // The task as the freelancer now sees it, read again through the read model (the write above
     // dropped its row): the next read of the task, theirs or anyone's, finds it there.
-    const after = await findTask(app.readModel, db, loaded.task.uuid, user, request.locale);
+    const after = await findTask(request, loaded.task.uuid, user);
     const offer = after.task.offers.find((o) => o.uuid === offerUuid);
     if (!offer) throw notFound();
     return { data: offer };
@@ -130,7 +124,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
   /** Its freelancer, while no offer is chosen. 204. */
   app.delete<OfferParams>('/tasks/:taskUuid/offers/:offerUuid', async (request, reply) => {
     const user = requireUser(request);
-    const loaded = await findTask(app.readModel, db, request.params.taskUuid, user, request.locale);
+    const loaded = await findTask(request, request.params.taskUuid, user);
     const offerUuid = await ownOfferOf(db, loaded, request.params.offerUuid, user.uuid);
     if (!machineAllows(loaded, user, { type: 'DELETE_OFFER' })) throw forbidden();
     await deleteOffer(db, loaded.task.uuid, offerUuid, user.uuid);
@@ -144,7 +138,7 @@ export const offerRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<OfferParams>('/tasks/:taskUuid/offers/:offerUuid/choose', async (request) => {
     const user = requireUser(request);
-    const loaded = await findTask(app.readModel, db, request.params.taskUuid, user, request.locale);
+    const loaded = await findTask(request, request.params.taskUuid, user);
     if (loaded.authorUuid !== user.uuid) throw forbidden();
     await findOfferRecord(db, loaded.task.uuid, request.params.offerUuid);
     const { hash, not_chosen_reason: reason } = await validateBody(chooseSchema, request.body);
