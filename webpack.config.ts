@@ -109,6 +109,11 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
         ...(production
           ? [
               {
+                test: /\.mjs$/,
+                include: path.join(reactRouterDist, 'production'),
+                use: path.join(root, 'scripts/webpack/pureTopLevelCallsLoader.cjs'),
+              },
+              {
                 test: /\.json$/,
                 include: path.join(root, 'translations'),
                 use: path.join(root, 'scripts/webpack/compiledMessagesLoader.cjs'),

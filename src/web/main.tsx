@@ -69,8 +69,9 @@ async function boot(): Promise<void> {
   // long task (the page is already painted and, until hydrated, its controls are disabled).
   if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
-  // The sagas (session expiry, redirects, the push stream) once the browser is idle after
-  // hydration's first work: their chunk's evaluation is not one more long task of the start.
+  // The sagas (session expiry, redirects, the push stream), once they have work (a signed-in user,
+  // a task page: store.ts sagasHaveWork), and not before the browser is idle after hydration's
+  // first work: their chunk's evaluation is not one more long task of the start.
   whenIdle(startSagas);
 }
 

@@ -6,7 +6,9 @@ import { hydrated, type HydrationPayload } from '../api/hydration';
 import { errorPageSlice } from '../features/errors/errorPageSlice';
 import { outageSlice } from '../features/errors/outageSlice';
 import { noticesSlice } from '../features/notices/noticesSlice';
-import { loggedOut } from '../features/session/sessionActions';
+import { taskPageOpened } from '../features/push/pushActions';
+import { loggedOut, sessionExpired } from '../features/session/sessionActions';
+import { selectCurrentUser } from '../features/session/sessionApi';
 import { i18nSlice } from '../i18n/i18nSlice';
 import { clockSlice } from './clock';
 import { getBootData } from './config';
@@ -45,33 +47,65 @@ const resetApiOnLogout: Middleware = (storeApi) => (next) => (action) => {
 const MAX_PENDING_ACTIONS = 500;
 
 /**
- * redux-saga and the sagas (session expiry, logout, the push stream) are a chunk of their own
- * (./sagas.ts), loaded when the store starts: about 6 KB gzip less before a page is interactive
- * (issue 8). Until they run, this middleware keeps the actions; the sagas then see them in order,
- * exactly as if they had been running (their `select`s read the state of that later moment).
+ * Whether the sagas have anything to do from this action on (issue 15, sizes): a signed-in user
+ * (the app-wide push stream, session expiry, logout, the redirects after a user's changes), a task
+ * page (its live stream, for visitors too), or an expired session (a 401/419 sends even a visitor
+ * to login). A visitor reading the home page, lists or profiles gives them nothing: their chunk
+ * and redux-saga (about 11 KB gzip) are not downloaded then.
+ *
+ * Every action a saga waits for comes at or after one of these: `redirected` is put by the sagas
+ * themselves; logout, a task's deletion or creation and the offers' failure need a user or a task
+ * page; the push saga opens on `hydrated`/`me` with a user or on `taskPageOpened`, each of which is
+ * the starting action itself (test/web/app/sagasOnDemand.test.ts).
+ */
+export function sagasHaveWork(state: RootState, action: unknown): boolean {
+  return (
+    taskPageOpened.match(action) ||
+    sessionExpired.match(action) ||
+    selectCurrentUser(state) !== null
+  );
+}
+
+/**
+ * redux-saga and the sagas (session expiry, logout, the push stream, the redirects) are a chunk of
+ * their own (./sagas.ts), loaded on the first action after which they have work (`sagasHaveWork`),
+ * not before `after`: about 11 KB gzip less before a page is interactive, and none for a visitor
+ * who only reads (issues 8 and 15). From that action on this middleware keeps the actions until
+ * they run; the sagas then see them in order, exactly as if they had been running (their
+ * `select`s read the state of that later moment).
  */
 function deferredSagaMiddleware(context: SagaContext, after: Promise<unknown>): Middleware {
   return (storeApi) => {
     let forward: ((action: unknown) => unknown) | null = null;
-    let pending: unknown[] | null = [];
-    after
-      .then(() => import(/* webpackChunkName: "sagas" */ './sagas'))
-      .then(
-        ({ startSagas }) => {
-          const started = startSagas(storeApi, context);
-          forward = started;
-          for (const action of pending?.splice(0) ?? []) started(action);
-          pending = null;
-        },
-        (error: unknown) => {
-          pending = null;
-          console.error('[sagas] could not be loaded', error);
-        },
-      );
+    /** null until the sagas have work, then the actions they have not seen yet; dropped on failure. */
+    let pending: unknown[] | null = null;
+    let failed = false;
+    const load = () => {
+      after
+        .then(() => import(/* webpackChunkName: "sagas" */ './sagas'))
+        .then(
+          ({ startSagas }) => {
+            const started = startSagas(storeApi, context);
+            forward = started;
+            for (const action of pending?.splice(0) ?? []) started(action);
+            pending = null;
+          },
+          (error: unknown) => {
+            pending = null;
+            failed = true;
+            console.error('[sagas] could not be loaded', error);
+          },
+        );
+    };
     return (next) => (action) => {
       const result = next(action);
       if (forward) forward(action);
-      else if (pending && pending.length < MAX_PENDING_ACTIONS) pending.push(action);
+      else if (pending) {
+        if (pending.length < MAX_PENDING_ACTIONS) pending.push(action);
+      } else if (!failed && sagasHaveWork(storeApi.getState() as RootState, action)) {
+        pending = [action];
+        load();
+      }
       return result;
     };
   };
@@ -91,10 +125,11 @@ export interface SetupStoreOptions {
    */
   hydration?: HydrationPayload | null;
   /**
-   * When the sagas' chunk may load and start (default: at once). The browser's boot (main.tsx)
-   * passes the first idle moment after hydration began: their chunk's evaluation and the push
-   * stream's start then do not lengthen the tasks of the page's first seconds (issue 15). The
-   * actions of the meantime are kept and handed to them in order.
+   * The earliest moment the sagas' chunk may load and start, once they have work
+   * (`sagasHaveWork`; default: at once). The browser's boot (main.tsx) passes the first idle moment
+   * after hydration began: their chunk's evaluation and the push stream's start then do not
+   * lengthen the tasks of the page's first seconds (issue 15). The actions of the meantime are kept
+   * and handed to them in order.
    */
   startSagasAfter?: Promise<unknown>;
 }

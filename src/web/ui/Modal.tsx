@@ -8,6 +8,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { CloseButton } from './CloseButton';
 import { uiMessages } from './messages';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -53,18 +54,6 @@ const Header = styled.div`
 const Title = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.lg};
-`;
-
-export const CloseButton = styled.button`
-  min-width: 44px;
-  min-height: 44px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 1.5rem;
-  line-height: 1;
-  cursor: pointer;
 `;
 
 const Body = styled.div`

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { CloseButton } from '../../ui/CloseButton';
 
 const slideIn = keyframes`
   from { transform: translateX(-100%); }
@@ -43,15 +44,6 @@ const Header = styled.div`
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
-
-const CloseButton = styled.button`
-  min-width: 44px;
-  min-height: 44px;
-  border: 0;
-  background: transparent;
-  font-size: 1.5rem;
-  cursor: pointer;
 `;
 
 interface Props {

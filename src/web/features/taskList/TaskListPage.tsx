@@ -15,7 +15,7 @@ import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink, buttonStyles, type ButtonVariant } from '../../ui/Button';
-import { CloseButton } from '../../ui/Modal';
+import { CloseButton } from '../../ui/CloseButton';
 import { CardGrid, GridNotice } from '../../ui/CardGrid';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';

@@ -17,6 +17,7 @@ import {
   user,
 } from '../tasks/fixtures';
 import { json } from '../../../support/webFetch';
+import { taskPageOpened } from '../../../../src/web/features/push/pushActions';
 import { calls, meAnswer, renderSlots, route } from './fixtures';
 
 const OFFERS = `/api/tasks/${TASK_UUID}/offers`;
@@ -379,7 +380,10 @@ describe('offer card actions', () => {
       'GET /api/me': meAnswer(owner),
       [`GET ${OFFERS}`]: [json(500, { message: 'Boom' })],
     });
-    renderSlots(withOffers([offer(CHOSEN_UUID, false)]), owner);
+    const task = withOffers([offer(CHOSEN_UUID, false)]);
+    const { store } = renderSlots(task, owner);
+    // The task page around the slots says it is on screen (TaskDetailPage): the sagas start.
+    store.dispatch(taskPageOpened({ uuid: task.uuid, slug: task.identifier }));
     expect(await screen.findByRole('heading', { name: 'Task list' })).toBeInTheDocument();
   });
 });
