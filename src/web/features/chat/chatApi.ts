@@ -5,9 +5,9 @@ import type {
   ChatReadReceipt,
 } from '../../../shared/types';
 import { api, unwrap } from '../../api/api';
+import { CONVERSATION_LIST } from './chatTags';
 
 /** The tag of every conversation list (a new conversation may join any of them). */
-const CONVERSATION_LIST = { type: 'Chat', id: 'LIST' } as const;
 
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -96,10 +96,3 @@ export const {
   useGetConversationQuery,
   useSendMessageMutation,
 } = chatApi;
-
-/**
- * What the push saga dispatches when a chat.message event arrives: the conversation and the lists
- * (their unread counts; the event may be the first of a conversation a list does not show yet).
- */
-export const refetchConversation = (uuid: string) =>
-  api.util.invalidateTags([{ type: 'Chat', id: uuid }, CONVERSATION_LIST]);

@@ -103,6 +103,3 @@ export const {
   useDecideMutation,
   useGetMyReportsQuery,
 } = moderationApi;
-
-/** The push saga's refetch when a report was decided. */
-export const refetchMyReports = () => api.util.invalidateTags(['MyReports']);

@@ -12,9 +12,10 @@ import type { Locale } from '../../../shared/locales';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { matchRoute, routePath } from '../../i18n/routes';
 import { showNotice } from '../notices/noticesSlice';
-import { offersApi } from '../offers/offersApi';
-import { taskFormApi, type CreatedTask } from '../taskForm/taskFormApi';
-import { taskApi } from '../tasks/taskApi';
+import { endpointFulfilled, endpointRejected } from '../../api/endpointMatchers';
+import type { offersApi } from '../offers/offersApi';
+import type { taskFormApi, CreatedTask } from '../taskForm/taskFormApi';
+import type { taskApi } from '../tasks/taskApi';
 import { redirected, type Redirect } from './navigationActions';
 
 // Here, not in the task page's messages: only this saga says it, and the sagas chunk then does not
@@ -63,7 +64,8 @@ export function* onOffersFailed(action: {
 
 export function* redirectsSaga() {
   yield takeEvery(redirected.type, navigateTo);
-  yield takeEvery(taskApi.endpoints.deleteTask.matchFulfilled, onTaskDeleted);
-  yield takeEvery(taskFormApi.endpoints.createTask.matchFulfilled, onTaskCreated);
-  yield takeEvery(offersApi.endpoints.getOffers.matchRejected, onOffersFailed);
+  // By name, the APIs' types only: the sagas' chunk does not carry those features' endpoints.
+  yield takeEvery(endpointFulfilled<typeof taskApi, 'deleteTask'>('deleteTask'), onTaskDeleted);
+  yield takeEvery(endpointFulfilled<typeof taskFormApi, 'createTask'>('createTask'), onTaskCreated);
+  yield takeEvery(endpointRejected<typeof offersApi, 'getOffers'>('getOffers'), onOffersFailed);
 }
