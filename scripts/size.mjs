@@ -233,13 +233,13 @@ try {
       name: 'task without map or photos',
       url: `/${LOCALE}/tasks/${plain}`,
       max: 175 * KB,
-      ceiling: 194 * KB,
+      ceiling: 192 * KB,
     },
     {
       name: 'task with map and lightbox opened',
       url: `/${LOCALE}/tasks/${rich}`,
       max: 290 * KB,
-      ceiling: 301 * KB,
+      ceiling: 299 * KB,
       then: openMapAndGallery,
     },
   ];
