@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, type ButtonVariant } from './Button';
+import { LazyModal } from './LazyModal';
 import { uiMessages } from './messages';
-import { Modal, type ModalSize } from './Modal';
+import type { ModalSize } from './Modal';
 
 export interface ConfirmModalProps {
   isOpen: boolean;
@@ -41,25 +42,29 @@ export function ConfirmModal({
   closeOnlyViaActions = danger && loading,
 }: ConfirmModalProps) {
   const intl = useIntl();
+  // Closed, nothing renders: the dialog's module loads when it first opens (ui/LazyModal.tsx).
+  if (!isOpen) return null;
   return (
-    <Modal
-      isOpen={isOpen}
-      title={title}
-      size={size}
-      closeOnlyViaActions={closeOnlyViaActions}
-      onClose={onCancel}
-      footer={
-        <>
-          <Button $variant="secondary" onClick={onCancel}>
-            {cancelLabel ?? intl.formatMessage(uiMessages.cancel)}
-          </Button>
-          <Button $variant={confirmVariant} $loading={loading} onClick={onConfirm}>
-            {confirmLabel ?? intl.formatMessage(uiMessages.confirm)}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </Modal>
+    <Suspense fallback={null}>
+      <LazyModal
+        isOpen
+        title={title}
+        size={size}
+        closeOnlyViaActions={closeOnlyViaActions}
+        onClose={onCancel}
+        footer={
+          <>
+            <Button $variant="secondary" onClick={onCancel}>
+              {cancelLabel ?? intl.formatMessage(uiMessages.cancel)}
+            </Button>
+            <Button $variant={confirmVariant} $loading={loading} onClick={onConfirm}>
+              {confirmLabel ?? intl.formatMessage(uiMessages.confirm)}
+            </Button>
+          </>
+        }
+      >
+        {children}
+      </LazyModal>
+    </Suspense>
   );
 }

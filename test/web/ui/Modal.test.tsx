@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../src/web/ui/ConfirmModal';
 import { Modal, tabbableIn, type ModalProps } from '../../../src/web/ui/Modal';
@@ -165,6 +165,33 @@ describe('Modal', () => {
 });
 
 describe('ConfirmModal', () => {
+  it('renders nothing while closed, and its dialog once opened', async () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Delete
+          </button>
+          <ConfirmModal
+            isOpen={open}
+            title="Delete task?"
+            onConfirm={onConfirm}
+            onCancel={() => setOpen(false)}
+          />
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<Opener />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete task?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Focus goes back to what opened it, as with any dialog.
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+  });
+
   function Confirm({ loading }: { loading: boolean }) {
     return (
       <ConfirmModal
@@ -188,7 +215,11 @@ describe('ConfirmModal', () => {
 
   it('confirms and cancels through its buttons', async () => {
     const { user } = renderWithProviders(<Confirm loading={false} />);
-    expect(screen.getByRole('dialog', { name: 'Delete task?' })).toHaveAttribute('data-size', 'xl');
+    // The dialog's module loads when a dialog first opens (ui/LazyModal.tsx).
+    expect(await screen.findByRole('dialog', { name: 'Delete task?' })).toHaveAttribute(
+      'data-size',
+      'xl',
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -198,7 +229,7 @@ describe('ConfirmModal', () => {
 
   it('shows a spinner on confirm and disables it while loading', async () => {
     const { user } = renderWithProviders(<Confirm loading />);
-    const confirm = screen.getByRole('button', { name: /Delete/ });
+    const confirm = await screen.findByRole('button', { name: /Delete/ });
     expect(confirm).toBeDisabled();
     expect(confirm).toContainElement(screen.getByRole('status'));
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
@@ -220,7 +251,10 @@ describe('ConfirmModal', () => {
       </ConfirmModal>
     );
     const { user, unmount } = renderWithProviders(danger(true));
-    expect(screen.getByRole('dialog', { name: 'Delete task?' })).toHaveAttribute('data-size', 'sm');
+    expect(await screen.findByRole('dialog', { name: 'Delete task?' })).toHaveAttribute(
+      'data-size',
+      'sm',
+    );
     expect(screen.getByRole('button', { name: /Confirm/ })).toHaveStyle({
       backgroundColor: theme.colors.danger,
     });
@@ -231,6 +265,7 @@ describe('ConfirmModal', () => {
 
     // Not working: Escape cancels as in any dialog.
     renderWithProviders(danger(false));
+    await screen.findByRole('dialog', { name: 'Delete task?' });
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledTimes(1);
   });

@@ -12,15 +12,11 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { useGetCategoriesQuery } from './categoriesApi';
 import { categoryHref } from './categoryLinks';
+import { LazyModal } from '../../ui/LazyModal';
 import { categoryPicture } from './categoryPicture';
 import { categoriesMessages as messages } from './messages';
 
 // The small-screen dialogs load when first opened, not with the layout.
-const Modal = lazy(() =>
-  import(/* webpackChunkName: "categories-dialog" */ '../../ui/Modal').then((module) => ({
-    default: module.Modal,
-  })),
-);
 const SlideOutPanel = lazy(() =>
   import(/* webpackChunkName: "categories-panel" */ './SlideOutPanel').then((module) => ({
     default: module.SlideOutPanel,
@@ -320,7 +316,7 @@ export function CategorySidebar({
       {isOpen && (
         <Suspense fallback={null}>
           {variant === 'panel' ? (
-            <Modal isOpen onClose={close} title={heading} size="lg">
+            <LazyModal isOpen onClose={close} title={heading} size="lg">
               <SidebarContent
                 variant={variant}
                 locale={locale}
@@ -328,7 +324,7 @@ export function CategorySidebar({
                 grid
                 onNavigate={close}
               />
-            </Modal>
+            </LazyModal>
           ) : (
             <SlideOutPanel
               isOpen

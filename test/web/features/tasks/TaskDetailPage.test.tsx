@@ -361,7 +361,8 @@ describe('TaskDetailPage for the owner', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Delete task' }));
-    const confirm = screen.getByRole('dialog', { name: 'Delete this task?' });
+    // The dialog's module loads when a dialog first opens (ui/LazyModal.tsx).
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this task?' });
     expect(confirm).toHaveTextContent('“Fix the kitchen sink” will be removed');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
