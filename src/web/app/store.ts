@@ -47,6 +47,13 @@ const resetApiOnLogout: Middleware = (storeApi) => (next) => (action) => {
 const MAX_PENDING_ACTIONS = 500;
 
 /**
+ * A failed load of the sagas' chunk (a flaky network) is tried again after these delays, the kept
+ * actions still waiting: without the sagas a signed-in user would get no push, no redirect after a
+ * change and no login page when their session ends, until a reload.
+ */
+export const SAGAS_RETRY_DELAYS_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
+
+/**
  * Whether the sagas have anything to do from this action on (issue 15, sizes): a signed-in user
  * (the app-wide push stream, session expiry, logout, the redirects after a user's changes), a task
  * page (its live stream, for visitors too), or an expired session (a 401/419 sends even a visitor
@@ -71,16 +78,15 @@ export function sagasHaveWork(state: RootState, action: unknown): boolean {
  * their own (./sagas.ts), loaded on the first action after which they have work (`sagasHaveWork`),
  * not before `after`: about 11 KB gzip less before a page is interactive, and none for a visitor
  * who only reads (issues 8 and 15). From that action on this middleware keeps the actions until
- * they run; the sagas then see them in order, exactly as if they had been running (their
+ * they run (a failed load is tried again, SAGAS_RETRY_DELAYS_MS); the sagas then see them in order, exactly as if they had been running (their
  * `select`s read the state of that later moment).
  */
 function deferredSagaMiddleware(context: SagaContext, after: Promise<unknown>): Middleware {
   return (storeApi) => {
     let forward: ((action: unknown) => unknown) | null = null;
-    /** null until the sagas have work, then the actions they have not seen yet; dropped on failure. */
+    /** null until the sagas have work, then the actions they have not seen yet. */
     let pending: unknown[] | null = null;
-    let failed = false;
-    const load = () => {
+    const load = (attempt: number) => {
       after
         .then(() => import(/* webpackChunkName: "sagas" */ './sagas'))
         .then(
@@ -91,20 +97,23 @@ function deferredSagaMiddleware(context: SagaContext, after: Promise<unknown>): 
             pending = null;
           },
           (error: unknown) => {
-            pending = null;
-            failed = true;
+            const delay = SAGAS_RETRY_DELAYS_MS[attempt];
             console.error('[sagas] could not be loaded', error);
+            if (delay === undefined) pending = null;
+            else setTimeout(() => load(attempt + 1), delay);
           },
         );
     };
+    let requested = false;
     return (next) => (action) => {
       const result = next(action);
       if (forward) forward(action);
       else if (pending) {
         if (pending.length < MAX_PENDING_ACTIONS) pending.push(action);
-      } else if (!failed && sagasHaveWork(storeApi.getState() as RootState, action)) {
+      } else if (!requested && sagasHaveWork(storeApi.getState() as RootState, action)) {
+        requested = true;
         pending = [action];
-        load();
+        load(0);
       }
       return result;
     };

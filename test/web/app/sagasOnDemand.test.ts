@@ -15,7 +15,15 @@ import { owner, TASK_UUID } from '../features/tasks/fixtures';
 // The sagas' chunk (redux-saga and the sagas) loads on the first action after which they have
 // work: a signed-in user, a task page, an expired session (store.ts sagasHaveWork, issue 15). A
 // visitor who only reads pages never downloads it. The real chunk runs; only its start is watched.
+// `mockChunkFailures` loads fail first, as a chunk's request does on a flaky network. `var`: the
+// factory runs at the imports, which are hoisted above a `let`'s initialisation.
+// eslint-disable-next-line no-var
+var mockChunkFailures = 0;
 jest.mock('../../../src/web/app/sagas', () => {
+  if (mockChunkFailures > 0) {
+    mockChunkFailures -= 1;
+    throw new Error('ChunkLoadError: Loading chunk sagas failed.');
+  }
   const actual: typeof import('../../../src/web/app/sagas') = jest.requireActual(
     '../../../src/web/app/sagas',
   );
@@ -129,4 +137,39 @@ it('waits for startSagasAfter even when they have work at once', async () => {
   allow();
   await waitFor(() => expect(started).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(FakeEventSource.latest()?.url).toBe(`/api/push?tasks=${TASK_UUID}`));
+});
+
+it('a failed load of their chunk is tried again, and the kept actions reach them', async () => {
+  jest.useFakeTimers();
+  try {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(json(200, { data: [] }));
+    jest.resetModules();
+    mockChunkFailures = 2;
+    // A fresh module registry: the store's import of the sagas meets the failing chunk.
+    const { setupStore: freshStore, SAGAS_RETRY_DELAYS_MS } = jest.requireActual<
+      typeof import('../../../src/web/app/store')
+    >('../../../src/web/app/store');
+    const { taskPageOpened: opened } = jest.requireActual<
+      typeof import('../../../src/web/features/push/pushActions')
+    >('../../../src/web/features/push/pushActions');
+    const { FakeEventSource: Fake } = jest.requireActual<
+      typeof import('../../support/fakeEventSource')
+    >('../../support/fakeEventSource');
+    Fake.install();
+    const store = freshStore({ i18n: { locale: 'en' } }, { router: fakeRouter('/en/tasks/TK1') });
+    store.dispatch(opened({ uuid: TASK_UUID, slug: 'TK1' }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(console.error).toHaveBeenCalledWith('[sagas] could not be loaded', expect.any(Error));
+    expect(Fake.instances).toHaveLength(0);
+
+    await jest.advanceTimersByTimeAsync(SAGAS_RETRY_DELAYS_MS[0]);
+    expect(console.error).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(SAGAS_RETRY_DELAYS_MS[1]);
+    // The third attempt loads them; the page's action, kept meanwhile, opens its stream.
+    expect(Fake.latest()?.url).toBe(`/api/push?tasks=${TASK_UUID}`);
+    Fake.uninstall();
+  } finally {
+    jest.useRealTimers();
+  }
 });
