@@ -9,10 +9,10 @@ import { up } from '../../app/theme';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { Button } from '../../ui/Button';
+import { LazyModal } from '../../ui/LazyModal';
 import { Spinner } from '../../ui/Spinner';
 import { useGetCategoriesQuery } from './categoriesApi';
 import { categoryHref } from './categoryLinks';
-import { LazyModal } from '../../ui/LazyModal';
 import { categoryPicture } from './categoryPicture';
 import { categoriesMessages as messages } from './messages';
 

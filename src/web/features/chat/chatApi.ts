@@ -7,8 +7,6 @@ import type {
 import { api, unwrap } from '../../api/api';
 import { CONVERSATION_LIST } from './chatTags';
 
-/** The tag of every conversation list (a new conversation may join any of them). */
-
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Returns (or creates) the owner's conversation with one freelancer about one task. */

@@ -1,9 +1,9 @@
 import { api } from '../../api/api';
 
-/**
- * The chat's cache tags and the refetch the push saga puts. Apart from chatApi.ts, whose
- * `injectEndpoints` would bring every chat endpoint into the sagas' chunk (issue 15, sizes).
- */
+// The chat's cache tags and the refetch the push saga puts. Apart from chatApi.ts, whose
+// `injectEndpoints` would bring every chat endpoint into the sagas' chunk (issue 15, sizes).
+
+/** The tag of every conversation list (a new conversation may join any of them). */
 export const CONVERSATION_LIST = { type: 'Chat', id: 'LIST' } as const;
 
 /**
