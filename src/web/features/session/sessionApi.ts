@@ -94,7 +94,10 @@ export const sessionApi = api.injectEndpoints({
 
 export const { useMeQuery, useLoginMutation, useLogoutMutation } = sessionApi;
 
+// Built once: `select()` serialises its argument and builds a memoised selector on every call, and
+// this one runs for every action until the sagas start (app/store.ts sagasHaveWork).
+const selectMeResult = sessionApi.endpoints.me.select();
+
 /** The current user from the `me` cache (null for visitors and while unknown). */
-export const selectCurrentUser = (
-  state: Parameters<ReturnType<typeof sessionApi.endpoints.me.select>>[0],
-) => sessionApi.endpoints.me.select()(state).data ?? null;
+export const selectCurrentUser = (state: Parameters<typeof selectMeResult>[0]) =>
+  selectMeResult(state).data ?? null;
