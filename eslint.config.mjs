@@ -71,6 +71,12 @@ export default tseslint.config(
             "ImportSpecifier[imported.name=/^use(Selector|Dispatch)$/][parent.source.value='react-redux']",
           message: 'Use the typed hooks from src/web/app/hooks.',
         },
+        {
+          selector:
+            'ImportSpecifier[imported.name=/^(Link|NavLink)$/][parent.source.value=/^react-router(-dom)?$/]',
+          message:
+            "Use src/web/ui/Link: react-router's Link carries framework mode's prefetching (docs/PERFORMANCE.md).",
+        },
         // Every word a user reads is a react-intl message in the six catalogs: no letters in JSX
         // text or in the text attributes (symbols such as × or · are fine).
         {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../ui/Link';
 import styled from 'styled-components';
 import { HydrationGate } from '../ui/HydrationGate';
 import type { Locale } from '../../shared/locales';

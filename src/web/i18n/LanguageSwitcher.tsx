@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../ui/Link';
 import styled from 'styled-components';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { switchLocalePath } from './routes';

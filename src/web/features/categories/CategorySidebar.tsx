@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled, { css } from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import { TOP_CATEGORY_IDS } from '../../../shared/limits';

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import { LOCALES } from '../../../shared/locales';
 import type { FreelancerSortBy, SortDir } from '../../../shared/types';

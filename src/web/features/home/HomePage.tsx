@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
 import { up } from '../../app/theme';

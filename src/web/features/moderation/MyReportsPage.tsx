@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import type { MyReport } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';

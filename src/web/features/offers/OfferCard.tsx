@@ -1,6 +1,6 @@
 import { memo, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { Offer } from '../../../shared/types';

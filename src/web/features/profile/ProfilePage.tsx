@@ -1,7 +1,8 @@
 import moment from 'moment';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import type { ActiveProfile, ProfileReview } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';

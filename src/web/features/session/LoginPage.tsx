@@ -1,7 +1,8 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import { errorStatus, fieldErrors, isValidationError } from '../../api/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

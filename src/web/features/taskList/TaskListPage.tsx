@@ -6,7 +6,8 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import type { TaskListSort, TaskListStatus } from '../../../shared/types';
 import { isValidationError } from '../../api/baseQuery';

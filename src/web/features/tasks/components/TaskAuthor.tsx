@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../ui/Link';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
 import type { Author } from '../../../../shared/types';
