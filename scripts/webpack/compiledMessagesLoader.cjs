@@ -6,8 +6,10 @@
 // part of the catalog, by id prefix: the parts of the first pages (home, task list, task) load with
 // their page, `later` (registration, profile, task form, freelancers, validation texts, the
 // footer's pages) with any other page, `core` (the shell: every other prefix) always. No query:
-// the whole catalog.
+// the whole catalog. The keys are the build's short ids (messageIds.cjs); the parts are cut by the
+// ids as written.
 const { parse } = require('@formatjs/icu-messageformat-parser');
+const { CATALOG, shortId } = require('./messageIds.cjs');
 
 /** Id prefixes (before the first dot) of each part but `core`. */
 const PARTS = {
@@ -36,11 +38,13 @@ const partOf = (id) => {
 module.exports = function compiledMessagesLoader(source) {
   const catalog = JSON.parse(source);
   const part = (this.resourceQuery || '').replace(/^\?/, '');
+  // The short ids come from the English catalog: a change there renames across every catalog.
+  this.addDependency?.(CATALOG);
   const compiled = {};
   for (const [id, message] of Object.entries(catalog)) {
     if (part && partOf(id) !== part) continue;
     try {
-      compiled[id] = parse(message);
+      compiled[shortId(id)] = parse(message);
     } catch (error) {
       throw new Error(`${this.resourcePath}: message "${id}" is not valid ICU: ${error.message}`);
     }

@@ -15,16 +15,28 @@ type Loader = ((
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is CommonJS
 const loader = require('../../../scripts/webpack/compiledMessagesLoader.cjs') as Loader;
+// The parts are keyed by the build's short ids (test/web/build/messageIds.test.ts): back to the ids.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as above
+const { shortIds } = require('../../../scripts/webpack/messageIds.cjs') as {
+  shortIds: () => Map<string, string>;
+};
+const longId = new Map([...shortIds()].map(([id, short]) => [short, id]));
+const unshorten = (compiled: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(compiled).map(([key, value]) => [longId.get(key) ?? key, value]),
+  );
 const PART_NAMES = ['core', 'home', 'list', 'task', 'later'];
 
 const root = path.join(__dirname, '../../..');
 const run = (locale: string, query: string): Record<string, unknown> => {
   const resourcePath = path.join(root, 'translations', `${locale}.json`);
   const source = fs.readFileSync(resourcePath, 'utf8');
-  return JSON.parse(loader.call({ resourceQuery: query, resourcePath }, source)) as Record<
-    string,
-    unknown
-  >;
+  return unshorten(
+    JSON.parse(loader.call({ resourceQuery: query, resourcePath }, source)) as Record<
+      string,
+      unknown
+    >,
+  );
 };
 
 describe.each(LOCALES)('the %s catalog in parts', (locale) => {

@@ -20,20 +20,20 @@ import { routePath } from '../../i18n/routes';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { CategorySidebar } from '../categories';
-import { TaskReviews } from '../completion/TaskReviews';
 import { ErrorPage } from '../errors/ErrorPage';
 import { taskPageClosed, taskPageOpened } from '../push/pushActions';
 import { useMeQuery } from '../session/sessionApi';
 import { BudgetBadge } from './components/Budget';
-import { ContactsBox } from './components/ContactsBox';
-import { OwnerActions } from './components/OwnerActions';
 import { ShareButtons } from './components/ShareButtons';
 import {
   CompletionSlot,
+  ContactsSlot,
   MakeOfferSlot,
   OffersSlot,
+  OwnerActionsSlot,
   QuestionsSlot,
   ReportSlot,
+  ReviewsSlot,
 } from './components/slots';
 import { TaskAuthor } from './components/TaskAuthor';
 import { TaskDetailsBox } from './components/TaskDetailsBox';
@@ -77,14 +77,10 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
           <TaskMeta task={task} status={status} locale={locale} now={now} />
           <SpreadRow>
             <Title id="task-detail-title">{task.title}</Title>
-            <OwnerActions
-              task={task}
-              canEdit={controls.has('EDIT_TASK')}
-              canDelete={controls.has('DELETE_TASK')}
-            />
+            <OwnerActionsSlot {...slotProps} />
           </SpreadRow>
           {controls.has('SHARE') && <ShareButtons pageUrl={pageUrl} title={task.title} />}
-          {controls.has('SEE_CONTACTS') && <ContactsBox task={task} role={role} locale={locale} />}
+          <ContactsSlot {...slotProps} locale={locale} />
         </Head>
         {/* The budget and the page's main action (a bar at the bottom of a phone's screen). */}
         <SpreadRow>
@@ -101,7 +97,7 @@ function TaskDetail({ task, viewer, locale }: { task: Task; viewer: Viewer; loca
         {/* Public questions and answers under the description and its details (issue 20). */}
         <QuestionsSlot {...slotProps} meUuid={viewer?.uuid} locale={locale} />
         <CompletionSlot {...slotProps} />
-        <TaskReviews task={task} viewerUuid={viewer?.uuid ?? null} />
+        <ReviewsSlot task={task} viewerUuid={viewer?.uuid ?? null} />
         <ReportSlot {...slotProps} />
         <OffersSlot {...slotProps} />
       </Content>

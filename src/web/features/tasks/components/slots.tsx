@@ -1,7 +1,8 @@
 /**
- * Placeholders for the controls other issues deliver (offers, completion, reports). Each renders
- * nothing yet, but already receives the lifecycle machine's decision, so wiring one in is a change
- * inside its component only.
+ * The task page's parts that depend on the viewer's role and the task's state (offers, questions,
+ * contacts, completion, reviews, reports). Each receives the lifecycle machine's decision and
+ * renders nothing when it does not apply; the parts few viewers see are lazy chunks, server-rendered
+ * with the page and hydrated once their chunk is in.
  */
 import { lazy } from 'react';
 import styled from 'styled-components';
@@ -10,7 +11,6 @@ import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../../shared/types';
 import { HydrationBoundary } from '../../../ui/HydrationBoundary';
-import { CompletionButtons } from '../../completion/CompletionButtons';
 import { ReportControl } from '../../reports/ReportControl';
 import { MakeOfferControl } from '../../offers';
 import { SEES_OFFERS, showsNoOffers } from '../../offers/roles';
@@ -30,16 +30,78 @@ const QuestionsSection = lazy(() =>
   ),
 );
 
+// The parts only the task's parties see (its owner; the assigned freelancer): the owner's edit and
+// delete, the contacts after assignment, the completion buttons. One chunk, which a visitor and a
+// freelancer looking for work never download (docs/PERFORMANCE.md "1. sizes").
+const OwnerActions = lazy(() =>
+  import(/* webpackChunkName: "task-party" */ './OwnerActions').then((module) => ({
+    default: module.OwnerActions,
+  })),
+);
+const ContactsBox = lazy(() =>
+  import(/* webpackChunkName: "task-party" */ './ContactsBox').then((module) => ({
+    default: module.ContactsBox,
+  })),
+);
+const CompletionButtons = lazy(() =>
+  import(/* webpackChunkName: "task-party" */ '../../completion/CompletionButtons').then(
+    (module) => ({ default: module.CompletionButtons }),
+  ),
+);
+
+// The parties' reviews, shown on a finished task only.
+const TaskReviews = lazy(() =>
+  import(/* webpackChunkName: "task-reviews" */ '../../completion/TaskReviews').then((module) => ({
+    default: module.TaskReviews,
+  })),
+);
+
 export interface SlotProps {
   task: Task;
   role: ViewerRole;
   controls: ReadonlySet<TaskControl>;
 }
 
+/** The owner's edit and delete and their dialogs (machine: EDIT_TASK, DELETE_TASK). */
+export function OwnerActionsSlot({ task, controls }: SlotProps) {
+  const canEdit = controls.has('EDIT_TASK');
+  const canDelete = controls.has('DELETE_TASK');
+  if (!canEdit && !canDelete) return null;
+  return (
+    <HydrationBoundary>
+      <OwnerActions task={task} canEdit={canEdit} canDelete={canDelete} />
+    </HydrationBoundary>
+  );
+}
+
+/** The other party's contacts once an offer is chosen (machine: SEE_CONTACTS). */
+export function ContactsSlot({ task, role, controls, locale }: SlotProps & { locale: Locale }) {
+  if (!controls.has('SEE_CONTACTS')) return null;
+  return (
+    <HydrationBoundary>
+      <ContactsBox task={task} role={role} locale={locale} />
+    </HydrationBoundary>
+  );
+}
+
 /** 'completed' / 'not completed' buttons opening the feedback form (machine: COMPLETE). */
 export function CompletionSlot({ task, role, controls }: SlotProps) {
   if (!controls.has('COMPLETE')) return null;
-  return <CompletionButtons task={task} role={role} />;
+  return (
+    <HydrationBoundary>
+      <CompletionButtons task={task} role={role} />
+    </HydrationBoundary>
+  );
+}
+
+/** The parties' reviews of a finished task, for everyone (double-blind: the server decides). */
+export function ReviewsSlot({ task, viewerUuid }: { task: Task; viewerUuid: string | null }) {
+  if (task.reviews.length === 0) return null;
+  return (
+    <HydrationBoundary>
+      <TaskReviews task={task} viewerUuid={viewerUuid} />
+    </HydrationBoundary>
+  );
 }
 
 // A quiet link at the start of its row, not a lone centred button.
