@@ -12,11 +12,9 @@
  * '14:30') and short numbers.
  */
 
-/**
- * A private-use character: it never comes from a keyboard, and one a user pastes is dropped before
- * masking, so every marker in a served text is the server's.
- */
-export const CONTACT_MARKER = '\uE000';
+import { CONTACT_MARKER } from './maskedText';
+
+export { CONTACT_MARKER, splitMasked } from './maskedText';
 
 export type ContactKind = 'email' | 'link' | 'phone';
 
@@ -178,14 +176,4 @@ export function maskContacts(text: string): string {
     at = span.end;
   }
   return out + clean.slice(at);
-}
-
-/** A served text as plain parts and markers, for rendering. */
-export function splitMasked(text: string): { text: string; hidden: boolean }[] {
-  const parts: { text: string; hidden: boolean }[] = [];
-  text.split(CONTACT_MARKER).forEach((part, index) => {
-    if (index > 0) parts.push({ text: '', hidden: true });
-    if (part !== '') parts.push({ text: part, hidden: false });
-  });
-  return parts;
 }

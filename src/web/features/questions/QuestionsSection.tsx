@@ -10,7 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { splitMasked } from '../../../shared/contactMask';
+import { splitMasked } from '../../../shared/maskedText';
 import type { Locale } from '../../../shared/locales';
 import { relativeTimeParts } from '../../../shared/relativeTime';
 import type { TaskQuestion } from '../../../shared/types';
