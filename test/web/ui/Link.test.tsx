@@ -24,6 +24,25 @@ function Blocking() {
   return <p data-testid="blocker">{blocker.state}</p>;
 }
 
+/**
+ * Clicks the link and says whether the app took the click (prevented the browser's navigation).
+ * The browser's own navigation is then cancelled at the window, which jsdom cannot do.
+ */
+async function click(link: HTMLElement, init: MouseEventInit = {}): Promise<boolean> {
+  let handled = false;
+  const atWindow = (event: Event) => {
+    handled = event.defaultPrevented;
+    event.preventDefault();
+  };
+  window.addEventListener('click', atWindow, { once: true });
+  await act(async () => {
+    link.dispatchEvent(
+      new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }),
+    );
+  });
+  return handled;
+}
+
 function renderAt(page: React.ReactNode, path = '/lv') {
   const router = createMemoryRouter(
     [
@@ -54,11 +73,7 @@ describe('Link', () => {
     const link = screen.getByRole('link', { name: 'Tasks' });
     expect(link).toHaveAttribute('href', '/lv/tasks?page=2');
     expect(link).toHaveClass('card');
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-    await act(async () => {
-      link.dispatchEvent(click);
-    });
-    expect(click.defaultPrevented).toBe(true);
+    expect(await click(link)).toBe(true);
     expect(screen.getByTestId('where')).toHaveTextContent('/lv/tasks?page=2 state={"from":"home"}');
     expect(router.state.historyAction).toBe('PUSH');
   });
@@ -83,11 +98,7 @@ describe('Link', () => {
     ['a middle click', { button: 1 }],
   ])('leaves %s to the browser', async (_name, init) => {
     const router = renderAt(<Link to="/lv/tasks">Tasks</Link>);
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
-    await act(async () => {
-      screen.getByRole('link', { name: 'Tasks' }).dispatchEvent(click);
-    });
-    expect(click.defaultPrevented).toBe(false);
+    expect(await click(screen.getByRole('link', { name: 'Tasks' }), init)).toBe(false);
     expect(router.state.location.pathname).toBe('/lv');
   });
 
@@ -97,11 +108,7 @@ describe('Link', () => {
         Tasks
       </Link>,
     );
-    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-    await act(async () => {
-      screen.getByRole('link', { name: 'Tasks' }).dispatchEvent(click);
-    });
-    expect(click.defaultPrevented).toBe(false);
+    expect(await click(screen.getByRole('link', { name: 'Tasks' }))).toBe(false);
     expect(router.state.location.pathname).toBe('/lv');
   });
 
