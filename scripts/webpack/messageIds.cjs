@@ -1,16 +1,16 @@
 // Short message ids for production builds (issue 15's size budgets). A descriptor's id appears in
 // the code that shows it (`{id:"tasks.detail.offers.title"}`) and again as its catalog's key, in
 // chunks of their own, so gzip cannot share them: about 2 KB gzip of a task page's scripts were ids.
-// The build gives every id a short one (its index in the sorted English catalog, in base 36: "0"
-// to "lk" today):
-// stripDefaultMessagesLoader.cjs rewrites the ids of the descriptors in our sources and
+// The build gives every id a short one, its index in the sorted English catalog in base 36 ("0" to
+// "lk" today): stripDefaultMessagesLoader.cjs rewrites the ids of the descriptors in our sources and
 // compiledMessagesLoader.cjs the catalogs' keys, from this one table.
 //
 // Kept as they are: the `validation.` ids, which cross the wire (the API's field errors name them,
 // src/server/plugins/errorHandler.ts, and the forms look them up by name, ui/schemaErrors.ts).
 // Development, tests and the server's render use the ids as written; what they render is the same
-// text. test/web/build/messageIds.test.ts checks the production build: no long id left in a
-// script, every short one in every catalog.
+// text. test/web/build/messageIds.test.ts runs the loader over every source of the SPA and fails on
+// a catalog id left outside a descriptor (a lookup a production catalog would not answer), and
+// checks that every catalog is keyed by the short ids.
 const fs = require('fs');
 const path = require('path');
 

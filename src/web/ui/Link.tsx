@@ -11,13 +11,13 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 /**
  * The app's in-app link: an `<a href>` that navigates through the data router on a plain
- * left click (so the unsaved-input blocker, scroll restoration and the sagas' navigations see
- * it) and lets the browser handle modified clicks, other targets and middle clicks.
+ * left click (so the unsaved-input blocker and scroll restoration see it) and lets the browser
+ * handle modified clicks, other targets and middle clicks.
  *
  * Built from react-router's documented hooks for custom links (`useHref`,
  * `useLinkClickHandler`) instead of its `<Link>`: that component also carries framework
  * mode's route-module prefetching (`prefetch`, `<PrefetchPageLinks>`, single-fetch URLs),
- * which a data-router SPA never uses but every page downloads with it (~1.8 KB gzip; see
+ * which a data-router SPA never uses but every page downloads with it (2.0 KB gzip; see
  * docs/PERFORMANCE.md "1. sizes").
  */
 export function Link({
