@@ -78,8 +78,8 @@ export function sagasHaveWork(state: RootState, action: unknown): boolean {
  * their own (./sagas.ts), loaded on the first action after which they have work (`sagasHaveWork`),
  * not before `after`: about 11 KB gzip less before a page is interactive, and none for a visitor
  * who only reads (issues 8 and 15). From that action on this middleware keeps the actions until
- * they run (a failed load is tried again, SAGAS_RETRY_DELAYS_MS); the sagas then see them in order, exactly as if they had been running (their
- * `select`s read the state of that later moment).
+ * they run (a failed load is tried again, SAGAS_RETRY_DELAYS_MS); the sagas then see them in
+ * order, exactly as if they had been running (their `select`s read the state of that later moment).
  */
 function deferredSagaMiddleware(context: SagaContext, after: Promise<unknown>): Middleware {
   return (storeApi) => {
