@@ -2,21 +2,28 @@
 // its AST, as `formatjs compile --ast` does, so the SPA can ship intl-messageformat without the ICU
 // parser (see the alias in webpack.config.ts). The catalogs in translations/ stay the source.
 //
-// A query (`?core`, `?home`, `?list`, `?task`, `?later`; src/web/i18n/loadMessages.ts) keeps one
-// part of the catalog, by id prefix: the parts of the first pages (home, task list, task) load with
-// their page, `later` (registration, profile, task form, freelancers, validation texts, the
-// footer's pages) with any other page, `core` (the shell: every other prefix) always. No query:
-// the whole catalog. The keys are the build's short ids (messageIds.cjs); the parts are cut by the
-// ids as written.
+// A query (`?core`, `?home`, `?list`, `?task`, `?party`, `?later`; src/web/i18n/loadMessages.ts)
+// keeps one part of the catalog, by id prefix: the parts of the first pages (home, task list, task)
+// load with their page, `party` (what only a task's parties see: offers, completion, chat) with a
+// task page that shows it, `later` (registration, login, profile, task form, freelancers,
+// validation texts, the footer's pages) with any other page, `core` (the shell: every other prefix)
+// always. No query: the whole catalog. The keys are the build's short ids (messageIds.cjs); the
+// parts are cut by the ids as written.
 const { parse } = require('@formatjs/icu-messageformat-parser');
 const { CATALOG, shortId } = require('./messageIds.cjs');
 
-/** Id prefixes (before the first dot) of each part but `core`. */
+/**
+ * Id prefixes of each part but `core`: an id is in the part of its longest prefix here (whole
+ * dot-separated segments: `offers.make` takes `offers.make.button` from `offers`), else in `core`.
+ */
 const PARTS = {
   home: ['home'],
   list: ['taskList'],
-  // The map and the lightbox show on the task page and the task form (which loads every part).
-  task: ['completion', 'lightbox', 'map', 'offers', 'questions', 'reports', 'tasks'],
+  // The map and the lightbox show on the task page and the task form (which loads every part);
+  // the make-offer button and its tooltips on every open task.
+  task: ['lightbox', 'map', 'offers.make', 'questions', 'reports', 'tasks'],
+  // The parties' parts of the task page (slots.tsx): offers, contacts, completion, reviews, chat.
+  party: ['chat', 'completion', 'offers'],
   later: [
     'alerts',
     'freelancers',
@@ -25,15 +32,20 @@ const PARTS = {
     'myReports',
     'profile',
     'registration',
+    'session.login',
     'taskForm',
+    'ui.dateTimeInput',
+    'ui.imageDropzone',
     'validation',
   ],
 };
 
-const partOf = (id) => {
-  const prefix = id.split('.')[0];
-  return Object.keys(PARTS).find((part) => PARTS[part].includes(prefix)) ?? 'core';
-};
+const PREFIXES = Object.entries(PARTS)
+  .flatMap(([part, prefixes]) => prefixes.map((prefix) => [prefix, part]))
+  .sort(([a], [b]) => b.length - a.length);
+
+const partOf = (id) =>
+  PREFIXES.find(([prefix]) => id === prefix || id.startsWith(`${prefix}.`))?.[1] ?? 'core';
 
 module.exports = function compiledMessagesLoader(source) {
   const catalog = JSON.parse(source);

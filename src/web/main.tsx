@@ -18,7 +18,9 @@ async function boot(): Promise<void> {
     await import(/* webpackMode: "eager" */ './app/router');
   await yieldToMain();
   const { matchRoute } = await import(/* webpackMode: "eager" */ './i18n/routes');
-  const { loadPageMessages } = await import(/* webpackMode: "eager" */ './i18n/pageMessages');
+  const { loadPageMessages, renderedPartsFromBootData } = await import(
+    /* webpackMode: "eager" */ './i18n/pageMessages'
+  );
   const routes = appRoutes();
   const locale = localeOfPath(pathname);
   // The page's chunk (with its catalog parts) and the shell's catalog, in parallel, before the
@@ -28,7 +30,11 @@ async function boot(): Promise<void> {
     loadRouteModules(routes, pathname),
     // Exactly the catalog parts the server rendered with (pageMessages.ts).
     locale
-      ? loadPageMessages(locale, matchRoute(pathname)?.name ?? null).catch(() => undefined)
+      ? loadPageMessages(
+          locale,
+          matchRoute(pathname)?.name ?? null,
+          renderedPartsFromBootData(),
+        ).catch(() => undefined)
       : undefined,
   ]);
   await yieldToMain();

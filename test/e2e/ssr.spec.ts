@@ -134,4 +134,31 @@ test.describe('with JavaScript: hydration', () => {
     await expect(page.getByLabel('Title')).toHaveValue('Paint my fence');
     expect(errors).toEqual([]);
   });
+
+  // The parties' parts of a task page (offers, completion, reviews) are lazy slots with texts of
+  // their own catalog part: the page names the parts it was rendered with and the browser loads
+  // them before hydrating, so each slot hydrates with the texts it was rendered with.
+  test('a finished task’s reviews hydrate for a visitor, with their texts', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/en/tasks/TKDONE01');
+    await expect(page.getByText('Lovely family, clear instructions, paid on time.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('The customer’s review')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('signed in: the owner’s task page hydrates with its offers and actions usable', async ({
+    page,
+  }) => {
+    await logIn(page, 'customer@talka.test');
+    const errors = collectErrors(page);
+    await page.goto('/en/tasks/TKOPEN01');
+    await page.waitForLoadState('networkidle');
+    const offers = page.getByRole('heading', { name: /^Offers/ });
+    await expect(offers).toBeVisible();
+    await page.getByRole('button', { name: 'Delete task' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
 });

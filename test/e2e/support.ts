@@ -41,12 +41,15 @@ export async function logOut(page: Page): Promise<void> {
 const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 /**
- * Scans the page as it is now with axe (WCAG 2.0 A/AA and 2.1 AA) and fails on any violation,
+ * Scans the page as it is now (once hydrated) with axe (WCAG 2.0 A/AA and 2.1 AA) and fails on any violation,
  * printing each rule's id, help text and the selectors of the offending nodes. `label` names the
  * page state in the message (e.g. 'task detail: offer form open').
  */
 export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
   allowMoreTime(20_000);
+  // The page as it is used: until hydration the layout's and each lazy part's HydrationGate is a
+  // disabled, aria-busy fieldset, which axe reads as content nobody can focus.
+  await waitForHydration(page);
   // Let entrance transitions finish so colours are measured as the user sees them.
   await page.evaluate(() => document.fonts.ready);
   const { violations } = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();

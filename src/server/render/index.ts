@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../shared/locales';
 import type { Task } from '../../shared/types';
 import type { HydrationPayload } from '../../web/api/hydration';
-import { dehydrate, prefetchPage } from '../../web/app/prefetch';
+import { dehydrate, messagePartsOf, prefetchPage } from '../../web/app/prefetch';
 import { setupStore, type AppStore } from '../../web/app/store';
 import { taskApi } from '../../web/features/tasks/taskApi';
-import { pageMessageParts } from '../../web/i18n/pageMessages';
+import type { MessagePart } from '../../web/i18n/loadMessages';
 import { localiseUnprefixedPath, matchRoute } from '../../web/i18n/routes';
 import { sessionCookieName } from '../auth/csrf';
 import {
@@ -41,6 +41,8 @@ import '../types';
  */
 export interface PageData {
   hydration: HydrationPayload;
+  /** The catalog parts the page was rendered with: the browser hydrates with the same. */
+  messageParts: readonly MessagePart[];
 }
 
 /**
@@ -148,6 +150,7 @@ async function renderPage(
   const api = apiTransport(app, request);
   const store = setupStore({ i18n: { locale } }, { transport: api.transport });
   await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
+  const messageParts = messagePartsOf(store, { name, params: match?.params ?? {}, locale });
 
   for (const cookie of api.setCookies()) void reply.header('Set-Cookie', cookie);
 
@@ -158,18 +161,18 @@ async function renderPage(
   let timing = 'render;desc="cache"';
   if (!page) {
     const started = performance.now();
-    const rendered = await renderApp(
-      url,
-      locale,
-      store,
-      pageCatalog(locale, pageMessageParts(name)),
-    );
+    const rendered = await renderApp(url, locale, store, pageCatalog(locale, messageParts));
     // A page that redirects on render (ui/Redirect.tsx): a visitor on the task form goes to login,
     // a created task's /tasks/view/{uuid} to its page.
     if (rendered.redirect) {
       return reply.header('Cache-Control', 'private, no-cache').redirect(rendered.redirect, 302);
     }
-    page = pageOf(app, template, store, rendered, { name, slug: match?.params.slug, locale });
+    page = pageOf(app, template, store, rendered, {
+      name,
+      slug: match?.params.slug,
+      locale,
+      messageParts,
+    });
     if (CACHEABLE_STATUS.has(page.status)) pages.set(key, page, PAGE_TTL_MS);
     timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
   }
@@ -210,7 +213,12 @@ function pageOf(
   template: string,
   store: AppStore,
   rendered: RenderedApp,
-  page: { name: string | null; slug: string | undefined; locale: Locale },
+  page: {
+    name: string | null;
+    slug: string | undefined;
+    locale: Locale;
+    messageParts: readonly MessagePart[];
+  },
 ): RenderedPage {
   const { name, locale } = page;
   // The status of what the page shows: the error page (features/errors/ErrorPage.tsx, data-status)
@@ -241,7 +249,7 @@ function pageOf(
       locale,
     );
   }
-  const data: PageData = { hydration: dehydrate(store) };
+  const data: PageData = { hydration: dehydrate(store), messageParts: page.messageParts };
   const html = renderIndexHtml(template, {
     config: app.config.public,
     head: `${head}\n    ${rendered.styles}`,

@@ -29,9 +29,11 @@ import { SEES_OFFERS, showsNoOffers } from '../features/offers/roles';
 import { moderationApi } from '../features/moderation/moderationApi';
 import { profileApi } from '../features/profile/profileApi';
 import { questionsApi } from '../features/questions/questionsApi';
-import { sessionApi } from '../features/session/sessionApi';
+import { selectCurrentUser, sessionApi } from '../features/session/sessionApi';
 import { taskListApi } from '../features/taskList/taskListApi';
 import { taskApi } from '../features/tasks/taskApi';
+import type { MessagePart } from '../i18n/loadMessages';
+import { renderedMessageParts } from '../i18n/pageMessages';
 import type { RouteName } from '../i18n/routes';
 import { api } from '../api/api';
 import { renderStarted, selectRenderedAt } from './clock';
@@ -179,6 +181,26 @@ export async function prefetchPage(store: AppStore, page: PagePrefetch): Promise
   }
   await Promise.all(waits);
   await Promise.all(dispatch(api.util.getRunningQueriesThunk()));
+}
+
+/**
+ * The catalog parts a render of a prefetched page uses (i18n/pageMessages.ts): a task page shows
+ * the parties' parts to a signed-in viewer (whose role the page decides on render) and a finished
+ * task's reviews to anyone.
+ */
+export function messagePartsOf(
+  store: AppStore,
+  { name, params, locale }: Pick<PagePrefetch, 'name' | 'params' | 'locale'>,
+): readonly MessagePart[] {
+  const state = store.getState();
+  const task =
+    name === 'task' && params.slug
+      ? taskApi.endpoints.getTask.select({ slug: params.slug, locale })(state).data
+      : undefined;
+  return renderedMessageParts(
+    name,
+    selectCurrentUser(state) !== null || (task?.reviews.length ?? 0) > 0,
+  );
 }
 
 /**

@@ -9,13 +9,17 @@ export type Messages = Record<string, string> | Record<string, MessageFormatElem
 
 /**
  * Production builds split each catalog by id prefix (compiledMessagesLoader.cjs): `core` (the
- * shell), the parts of the first pages (`home`, `list`, `task`) and `later` (every other page).
- * A page's chunk waits for its parts (src/web/app/router.tsx), so it never renders ids; the
- * I18nProvider shows every part loaded so far. Development and tests import the whole catalog under
- * every name.
+ * shell), the parts of the first pages (`home`, `list`, `task`), `party` (a task's parties' parts
+ * of its page: offers, completion, chat) and `later` (every other page). A page's chunk waits for
+ * its parts (src/web/app/router.tsx), a lazy part of a page for its own (`withMessageParts`), so
+ * neither renders ids; the I18nProvider shows every part loaded so far. Development and tests
+ * import the whole catalog under every name.
  */
-export type MessagePart = 'core' | 'home' | 'list' | 'task' | 'later';
-export const ALL_PARTS: readonly MessagePart[] = ['core', 'home', 'list', 'task', 'later'];
+export type MessagePart = 'core' | 'home' | 'list' | 'task' | 'party' | 'later';
+export const ALL_PARTS: readonly MessagePart[] = ['core', 'home', 'list', 'task', 'party', 'later'];
+
+export const isMessagePart = (value: unknown): value is MessagePart =>
+  (ALL_PARTS as readonly unknown[]).includes(value);
 
 type Imported = Promise<{ default: Messages }>;
 const importers: Record<MessagePart, (locale: Locale) => Imported> = {
@@ -34,6 +38,10 @@ const importers: Record<MessagePart, (locale: Locale) => Imported> = {
   task: (locale) =>
     import(
       /* webpackChunkName: "task-messages-[request]" */ `../../../translations/${locale}.json?task`
+    ),
+  party: (locale) =>
+    import(
+      /* webpackChunkName: "party-messages-[request]" */ `../../../translations/${locale}.json?party`
     ),
   later: (locale) =>
     import(

@@ -14,7 +14,7 @@ import { pageCatalog } from '../../../src/server/render/catalog';
 import { apiTransport } from '../../../src/server/render/apiTransport';
 import { provideConfig } from '../../../src/web/app/config';
 import { LocaleRoot } from '../../../src/web/app/LocaleRoot';
-import { prefetchPage } from '../../../src/web/app/prefetch';
+import { messagePartsOf, prefetchPage } from '../../../src/web/app/prefetch';
 import { setupStore } from '../../../src/web/app/store';
 import { theme } from '../../../src/web/app/theme';
 import { ErrorPage, NotFoundPage } from '../../../src/web/features/errors/ErrorPage';
@@ -32,7 +32,6 @@ import TaskFormPage from '../../../src/web/features/taskForm/TaskFormPage';
 import TaskViewPage from '../../../src/web/features/taskForm/TaskViewPage';
 import TaskListPage from '../../../src/web/features/taskList/TaskListPage';
 import TaskDetailPage from '../../../src/web/features/tasks/TaskDetailPage';
-import { pageMessageParts } from '../../../src/web/i18n/pageMessages';
 import { matchRoute, routePattern } from '../../../src/web/i18n/routes';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import {
@@ -104,7 +103,10 @@ async function renderPage(url: string, Page: ComponentType, viewer: TestUser | n
   const store = setupStore({ i18n: { locale } }, { transport });
   const name = match?.name ?? null;
   await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
-  const messages = pageCatalog(locale, pageMessageParts(name));
+  const messages = pageCatalog(
+    locale,
+    messagePartsOf(store, { name, params: match?.params ?? {}, locale }),
+  );
   const routed = await atUrl(
     url,
     <LocaleRoot locale={locale} messages={messages}>

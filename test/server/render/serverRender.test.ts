@@ -5,6 +5,7 @@
  * address before assignment, nobody else's email or phone.
  */
 import type { Locale } from '../../../src/shared/locales';
+import { ALL_PARTS } from '../../../src/web/i18n/loadMessages';
 import { routePath, type RouteName } from '../../../src/web/i18n/routes';
 import {
   createCategory,
@@ -16,7 +17,7 @@ import {
   type TestUser,
 } from '../../support/server';
 import { buildRenderApp } from '../../support/serverRender';
-import { embeddedAnswer, rootOf } from '../../support/spaPage';
+import { embeddedAnswer, embeddedData, rootOf } from '../../support/spaPage';
 
 const STREET = 'Slepenā iela 12';
 const OWNER_PHONE = '+37120000077';
@@ -223,6 +224,22 @@ it('the owner sees the exact address of their task in the rendered page', async 
   const res = await get(`/en/tasks/${task.identifier}`, owner);
   expect(res.statusCode).toBe(200);
   expect(text(rootOf(res.body))).toContain(STREET);
+});
+
+it('names the catalog parts it rendered with: the parties’ texts only for a task page that shows them', async () => {
+  const parts = (html: string) => embeddedData<{ messageParts: string[] }>(html).messageParts;
+  const visitor = await get(`/en/tasks/${task.identifier}`, null);
+  expect(parts(visitor.body)).toEqual(['core', 'task']);
+  // The owner's offers section is rendered with its texts (party), and says which part it used.
+  const mine = await get(`/en/tasks/${task.identifier}`, owner);
+  expect(parts(mine.body)).toEqual(['core', 'task', 'party']);
+  expect(text(rootOf(mine.body))).toContain('No offers yet. Find freelancers');
+  expect(text(rootOf(visitor.body))).not.toContain('No offers yet');
+  expect(
+    parts((await get(routePath('ru', 'task', { slug: task.identifier }), other)).body),
+  ).toEqual(['core', 'task', 'party']);
+  expect(parts((await get('/lv', null)).body)).toEqual(['core', 'home', 'list']);
+  expect(parts((await get('/en/login', null)).body)).toEqual(ALL_PARTS);
 });
 
 it('the page carries its styles and no inline script (the CSP allows none)', async () => {

@@ -1,7 +1,8 @@
 /**
  * The production build splits each catalog by id prefix (scripts/webpack/compiledMessagesLoader.cjs,
- * `?core`, `?home`, `?list`, `?task`, `?later`): every id must be in exactly one part, compiled, and
- * the ids the shell uses in `core`, which every page has (src/web/app/router.tsx PAGE_MESSAGES).
+ * `?core`, `?home`, `?list`, `?task`, `?party`, `?later`): every id must be in exactly one part,
+ * compiled, the ids the shell uses in `core`, which every page has (src/web/i18n/pageMessages.ts),
+ * and an id in the part of its longest prefix.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ type Loader = ((
   source: string,
 ) => string) & {
   PARTS: Record<string, string[]>;
+  partOf: (id: string) => string;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is CommonJS
 const loader = require('../../../scripts/webpack/compiledMessagesLoader.cjs') as Loader;
@@ -25,7 +27,7 @@ const unshorten = (compiled: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(compiled).map(([key, value]) => [longId.get(key) ?? key, value]),
   );
-const PART_NAMES = ['core', 'home', 'list', 'task', 'later'];
+const PART_NAMES = ['core', 'home', 'list', 'task', 'party', 'later'];
 
 const root = path.join(__dirname, '../../..');
 const run = (locale: string, query: string): Record<string, unknown> => {
@@ -58,17 +60,21 @@ describe.each(LOCALES)('the %s catalog in parts', (locale) => {
     expect(Object.keys(run(locale, '')).sort()).toEqual(ids);
   });
 
-  it('splits by the prefixes of each part, the shell’s in core', () => {
-    for (const [part, prefixes] of Object.entries(loader.PARTS)) {
-      expect(prefixesOf(part)).toEqual([...prefixes].sort());
+  it('splits by the longest prefix of each id, the shell’s in core', () => {
+    const partOfId = (id: string) => PART_NAMES.find((part) => id in (parts[part] ?? {}));
+    for (const id of Object.keys(catalog)) {
+      const prefixes = Object.entries(loader.PARTS).flatMap(([part, list]) =>
+        list.filter((prefix) => id === prefix || id.startsWith(`${prefix}.`)).map((p) => [p, part]),
+      );
+      const longest = prefixes.sort(([a], [b]) => (b?.length ?? 0) - (a?.length ?? 0))[0];
+      expect([id, partOfId(id)]).toEqual([id, longest?.[1] ?? 'core']);
     }
-    for (const prefix of ['app', 'common', 'errors', 'session', 'ui', 'categories', 'chat']) {
+    for (const prefix of ['app', 'common', 'errors', 'session', 'ui', 'categories', 'push']) {
       expect(prefixesOf('core')).toContain(prefix);
     }
     expect(prefixesOf('home')).toEqual(['home']);
     expect(prefixesOf('list')).toEqual(['taskList']);
     expect(prefixesOf('task')).toEqual([
-      'completion',
       'lightbox',
       'map',
       'offers',
@@ -76,5 +82,15 @@ describe.each(LOCALES)('the %s catalog in parts', (locale) => {
       'reports',
       'tasks',
     ]);
+    expect(prefixesOf('party')).toEqual(['chat', 'completion', 'offers']);
+    // What a visitor's task page shows is not in the parties' part, and the reverse.
+    expect(partOfId('offers.make.button')).toBe('task');
+    expect(partOfId('offers.make.loginTooltip')).toBe('task');
+    expect(partOfId('offers.form.price')).toBe('party');
+    expect(partOfId('completion.reviews.byCustomer')).toBe('party');
+    // The login page's texts wait for it; the menu's link to it is the shell's.
+    expect(partOfId('session.login.title')).toBe('later');
+    expect(partOfId('session.menu.login')).toBe('core');
+    expect(loader.partOf('session.loginx')).toBe('core');
   });
 });

@@ -10,17 +10,29 @@ import type { Locale } from '../../../../shared/locales';
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
 import type { TaskControl } from '../../../../shared/taskLifecycle.controls';
 import type { Task } from '../../../../shared/types';
+import { withMessageParts } from '../../../i18n/loadMessages';
 import { HydrationBoundary } from '../../../ui/HydrationBoundary';
 import { ReportControl } from '../../reports/ReportControl';
 import { MakeOfferControl } from '../../offers';
 import { SEES_OFFERS, showsNoOffers } from '../../offers/roles';
 
+// The parties' parts show the `party` texts of the catalog (offers, completion, chat): each waits
+// for them too. A server render that showed them named the part (pageMessages.ts), so the browser
+// loaded it before hydrating and they hydrate with the texts they were rendered with.
+const PARTY = ['party'] as const;
+
 // Only the owner and the freelancers with an offer see the offers section: a visitor's first load
 // leaves it (the cards, the offers and chat APIs) out.
-const OffersSection = lazy(() =>
-  import(/* webpackChunkName: "offers-section" */ '../../offers/OffersSection').then((module) => ({
-    default: module.OffersSection,
-  })),
+const OffersSection = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "offers-section" */ '../../offers/OffersSection').then(
+        (module) => ({
+          default: module.OffersSection,
+        }),
+      ),
+    PARTY,
+  ),
 );
 
 // Questions and answers (issue 20): server-rendered with the page, their forms in the same chunk.
@@ -33,27 +45,47 @@ const QuestionsSection = lazy(() =>
 // The parts only the task's parties see (its owner; the assigned freelancer): the owner's edit and
 // delete, the contacts after assignment, the completion buttons. One chunk, which a visitor and a
 // freelancer looking for work never download (docs/PERFORMANCE.md "1. sizes").
-const OwnerActions = lazy(() =>
-  import(/* webpackChunkName: "task-party" */ './OwnerActions').then((module) => ({
-    default: module.OwnerActions,
-  })),
+const OwnerActions = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "task-party" */ './OwnerActions').then((module) => ({
+        default: module.OwnerActions,
+      })),
+    PARTY,
+  ),
 );
-const ContactsBox = lazy(() =>
-  import(/* webpackChunkName: "task-party" */ './ContactsBox').then((module) => ({
-    default: module.ContactsBox,
-  })),
+const ContactsBox = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "task-party" */ './ContactsBox').then((module) => ({
+        default: module.ContactsBox,
+      })),
+    PARTY,
+  ),
 );
-const CompletionButtons = lazy(() =>
-  import(/* webpackChunkName: "task-party" */ '../../completion/CompletionButtons').then(
-    (module) => ({ default: module.CompletionButtons }),
+const CompletionButtons = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "task-party" */ '../../completion/CompletionButtons').then(
+        (module) => ({
+          default: module.CompletionButtons,
+        }),
+      ),
+    PARTY,
   ),
 );
 
 // The parties' reviews, shown on a finished task only.
-const TaskReviews = lazy(() =>
-  import(/* webpackChunkName: "task-reviews" */ '../../completion/TaskReviews').then((module) => ({
-    default: module.TaskReviews,
-  })),
+const TaskReviews = lazy(
+  withMessageParts(
+    () =>
+      import(/* webpackChunkName: "task-reviews" */ '../../completion/TaskReviews').then(
+        (module) => ({
+          default: module.TaskReviews,
+        }),
+      ),
+    PARTY,
+  ),
 );
 
 export interface SlotProps {
