@@ -14,6 +14,7 @@ import { withMessageParts } from '../../../i18n/loadMessages';
 import { HydrationBoundary } from '../../../ui/HydrationBoundary';
 import { ReportControl } from '../../reports/ReportControl';
 import { MakeOfferControl } from '../../offers';
+import { QuestionsSection } from '../../questions/QuestionsSection';
 import { SEES_OFFERS, showsNoOffers } from '../../offers/roles';
 
 // The parties' parts show the `party` texts of the catalog (offers, completion, chat): each waits
@@ -32,13 +33,6 @@ const OffersSection = lazy(
         }),
       ),
     PARTY,
-  ),
-);
-
-// Questions and answers (issue 20): server-rendered with the page, their forms in the same chunk.
-const QuestionsSection = lazy(() =>
-  import(/* webpackChunkName: "questions-section" */ '../../questions/QuestionsSection').then(
-    (module) => ({ default: module.QuestionsSection }),
   ),
 );
 
@@ -174,7 +168,12 @@ export function OffersSlot(props: SlotProps) {
   );
 }
 
-/** Public questions and the owner's answers under the description, for everyone (issue 20). */
+/**
+ * Public questions and the owner's answers under the description, for everyone (issue 20). Every
+ * task page shows them, so they are in the page's chunk: as a chunk of their own (until the twelfth
+ * session) they cost every task page a request and 1.1 KB gzip more (docs/PERFORMANCE.md). Their
+ * own boundary still lets React hydrate them apart from the page; the forms are a lazy chunk.
+ */
 export function QuestionsSlot({
   task,
   meUuid,
