@@ -221,6 +221,24 @@ buildIfStale();
 const port = Number(process.env.SIZE_PORT || 3440);
 const server = await startServer(port);
 let browser;
+/**
+ * The name of the lazy chunk a file is (production files are named by chunk id): the smallest
+ * named chunk group of the build's stats (.cache/webpack-stats.json) that loads it.
+ */
+function chunkName(file) {
+  const statsFile = path.join(root, '.cache/webpack-stats.json');
+  if (!fs.existsSync(statsFile)) return undefined;
+  chunkName.groups ??= Object.entries(
+    JSON.parse(fs.readFileSync(statsFile, 'utf8')).namedChunkGroups ?? {},
+  ).map(([name, group]) => [
+    name,
+    (group.assets ?? []).map((asset) => `/${typeof asset === 'string' ? asset : asset.name}`),
+  ]);
+  const holders = chunkName.groups.filter(([, assets]) => assets.includes(file));
+  holders.sort((a, b) => a[1].length - b[1].length);
+  return holders[0]?.[0];
+}
+
 const rows = [];
 let failed = false;
 try {
@@ -259,7 +277,10 @@ try {
     if (process.env.SIZE_VERBOSE) {
       console.log(`${p.name} (${p.url}):`);
       for (const [file, s] of result.files) {
-        console.log(`  ${(s.gzip / KB).toFixed(1).padStart(6)} KB  ${file}`);
+        const name = chunkName(file);
+        console.log(
+          `  ${(s.gzip / KB).toFixed(1).padStart(6)} KB  ${file}${name ? `  (${name})` : ''}`,
+        );
       }
     }
   }
