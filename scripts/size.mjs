@@ -251,7 +251,7 @@ try {
       name: 'task without map or photos',
       url: `/${LOCALE}/tasks/${plain}`,
       max: 175 * KB,
-      ceiling: 185 * KB,
+      ceiling: 180 * KB,
     },
     {
       name: 'task with map and lightbox opened',

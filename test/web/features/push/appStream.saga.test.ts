@@ -115,6 +115,24 @@ describe('the app-wide stream of a signed-in user', () => {
     });
   });
 
+  it('events that come at once are each a notice, in order', async () => {
+    const { store } = await setup('/en');
+    const stream = await streamAt('/api/push');
+    stream.send(chatEvent);
+    stream.send(notChosenEvent);
+    stream.send({
+      ...chatEvent,
+      message: { ...chatEvent.message, id: 8 },
+      sender_name: 'Other F.',
+    });
+    await waitFor(() => expect(store.getState().notices).toHaveLength(3));
+    expect(store.getState().notices.map((notice) => notice.message.id)).toEqual([
+      'push.notice.chatMessage',
+      'push.notice.notChosen',
+      'push.notice.chatMessage',
+    ]);
+  });
+
   it('on the task list: "another offer was chosen" becomes a notice with the link', async () => {
     const { store } = await setup('/en/tasks?categories=plumbing', chosenFreelancer);
     const stream = await streamAt('/api/push');
