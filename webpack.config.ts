@@ -192,7 +192,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
           },
         },
       },
-      runtimeChunk: 'single',
+      runtimeChunk: false,
     },
     performance: { hints: false },
     devServer: {

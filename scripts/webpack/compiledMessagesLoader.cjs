@@ -22,8 +22,17 @@ const PARTS = {
   // The map and the lightbox show on the task page and the task form (which loads every part);
   // the make-offer button and its tooltips on every open task.
   task: ['lightbox', 'map', 'offers.make', 'questions', 'reports', 'tasks'],
-  // The parties' parts of the task page (slots.tsx): offers, contacts, completion, reviews, chat.
-  party: ['chat', 'completion', 'offers'],
+  // The parties' parts of the task page (slots.tsx): offers, the owner's edit and delete, the
+  // agreement and contacts (tasks/partyMessages.ts), completion, reviews, chat.
+  party: [
+    'chat',
+    'completion',
+    'offers',
+    'tasks.detail.agreement',
+    'tasks.detail.contacts',
+    'tasks.detail.delete',
+    'tasks.detail.edit',
+  ],
   later: [
     'alerts',
     'freelancers',

@@ -8,7 +8,7 @@ const idsWith = (prefix: string) => Object.keys(catalog).filter((id) => id.start
 describe('pageCatalog', () => {
   it("gives the task page the shell's and the task texts in its locale, nothing of later pages", () => {
     const messages = pageCatalog('lv', ['core', 'task']);
-    const taskId = idsWith('tasks.')[0];
+    const taskId = 'tasks.detail.description';
     const shellId = idsWith('app.')[0];
     expect(messages[taskId]).toBe(catalog[taskId]);
     expect(messages[shellId]).toBe(catalog[shellId]);
@@ -18,6 +18,7 @@ describe('pageCatalog', () => {
     expect(messages['offers.make.button']).toBe(catalog['offers.make.button']);
     expect(idsWith('offers.card.').some((id) => id in messages)).toBe(false);
     expect(idsWith('completion.').some((id) => id in messages)).toBe(false);
+    expect(idsWith('tasks.detail.contacts.').some((id) => id in messages)).toBe(false);
     const party = pageCatalog('lv', ['core', 'task', 'party']);
     expect(idsWith('completion.').every((id) => party[id] === catalog[id])).toBe(true);
   });

@@ -82,12 +82,15 @@ describe.each(LOCALES)('the %s catalog in parts', (locale) => {
       'reports',
       'tasks',
     ]);
-    expect(prefixesOf('party')).toEqual(['chat', 'completion', 'offers']);
+    expect(prefixesOf('party')).toEqual(['chat', 'completion', 'offers', 'tasks']);
     // What a visitor's task page shows is not in the parties' part, and the reverse.
     expect(partOfId('offers.make.button')).toBe('task');
     expect(partOfId('offers.make.loginTooltip')).toBe('task');
     expect(partOfId('offers.form.price')).toBe('party');
     expect(partOfId('completion.reviews.byCustomer')).toBe('party');
+    expect(partOfId('tasks.detail.delete.confirm')).toBe('party');
+    expect(partOfId('tasks.detail.contacts.phone')).toBe('party');
+    expect(partOfId('tasks.detail.description')).toBe('task');
     // The login page's texts wait for it; the menu's link to it is the shell's.
     expect(partOfId('session.login.title')).toBe('later');
     expect(partOfId('session.menu.login')).toBe('core');

@@ -10,7 +10,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { CopyButton, telHref } from '../../../ui/CopyButton';
 import { showNotice } from '../../notices/noticesSlice';
 import { formatEuro } from '../../../../shared/money';
-import { taskDetailMessages as messages } from '../messages';
+import { taskDetailMessages } from '../messages';
+import { taskPartyMessages } from '../partyMessages';
 
 const Box = styled.section`
   padding: ${({ theme }) => theme.space.md};
@@ -84,7 +85,7 @@ export function ContactsBox({ task, role, locale }: ContactsBoxProps) {
 
   let assignee = null;
   if (chosen && role === 'chosen') {
-    assignee = <strong>{intl.formatMessage(messages.assignedToYou)}</strong>;
+    assignee = <strong>{intl.formatMessage(taskPartyMessages.assignedToYou)}</strong>;
   } else if (chosen && freelancer) {
     assignee = (
       <>
@@ -95,18 +96,18 @@ export function ContactsBox({ task, role, locale }: ContactsBoxProps) {
       </>
     );
   } else if (chosen) {
-    assignee = <Muted>{intl.formatMessage(messages.deletedUser)}</Muted>;
+    assignee = <Muted>{intl.formatMessage(taskDetailMessages.deletedUser)}</Muted>;
   }
 
   return (
     <Box aria-labelledby="task-contacts-title" data-testid="task-contacts">
-      <h2 id="task-contacts-title">{intl.formatMessage(messages.agreement)}</h2>
+      <h2 id="task-contacts-title">{intl.formatMessage(taskPartyMessages.agreement)}</h2>
       <dl>
         {chosen && (
           <>
-            <dt>{intl.formatMessage(messages.assignedTo)}</dt>
+            <dt>{intl.formatMessage(taskPartyMessages.assignedTo)}</dt>
             <dd data-testid="task-assignee">{assignee}</dd>
-            <dt>{intl.formatMessage(messages.agreedPrice)}</dt>
+            <dt>{intl.formatMessage(taskPartyMessages.agreedPrice)}</dt>
             <dd>
               <Price data-testid="task-agreed-price">{formatEuro(chosen.price, locale)}</Price>
             </dd>
@@ -114,39 +115,43 @@ export function ContactsBox({ task, role, locale }: ContactsBoxProps) {
         )}
         {contacts && (
           <>
-            <dt>{intl.formatMessage(messages.phone)}</dt>
+            <dt>{intl.formatMessage(taskPartyMessages.phone)}</dt>
             <dd>
               {contacts.phone_number ? (
                 <>
                   <Phone href={telHref(contacts.phone_number)}>{contacts.phone_number}</Phone>
                   <CopyButton
                     text={contacts.phone_number}
-                    label={intl.formatMessage(messages.copyPhone)}
+                    label={intl.formatMessage(taskPartyMessages.copyPhone)}
                     onCopied={() =>
-                      dispatch(showNotice({ kind: 'success', message: messages.phoneCopied }))
+                      dispatch(
+                        showNotice({ kind: 'success', message: taskPartyMessages.phoneCopied }),
+                      )
                     }
                     onFailed={logFailure}
                   />
                 </>
               ) : (
-                <Muted>{intl.formatMessage(messages.notSpecified)}</Muted>
+                <Muted>{intl.formatMessage(taskPartyMessages.notSpecified)}</Muted>
               )}
             </dd>
-            <dt>{intl.formatMessage(messages.email)}</dt>
+            <dt>{intl.formatMessage(taskPartyMessages.email)}</dt>
             <dd>
               {contacts.email ? (
                 <CopyButton
                   text={contacts.email}
-                  label={intl.formatMessage(messages.copyEmail)}
+                  label={intl.formatMessage(taskPartyMessages.copyEmail)}
                   onCopied={() =>
-                    dispatch(showNotice({ kind: 'success', message: messages.emailCopied }))
+                    dispatch(
+                      showNotice({ kind: 'success', message: taskPartyMessages.emailCopied }),
+                    )
                   }
                   onFailed={logFailure}
                 >
                   {contacts.email}
                 </CopyButton>
               ) : (
-                <Muted>{intl.formatMessage(messages.notSpecified)}</Muted>
+                <Muted>{intl.formatMessage(taskPartyMessages.notSpecified)}</Muted>
               )}
             </dd>
           </>

@@ -8,7 +8,8 @@ import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { showNotice } from '../../notices/noticesSlice';
 import { refetchTask } from '../../push/pushActions';
-import { taskDetailMessages as messages } from '../messages';
+import { taskDetailMessages } from '../messages';
+import { taskPartyMessages } from '../partyMessages';
 import { LazyTaskEditModal as TaskEditModal } from '../../taskForm/lazyEditModal';
 import { useDeleteTaskMutation } from '../taskApi';
 
@@ -44,7 +45,7 @@ export function OwnerActions({ task, canEdit, canDelete }: Props) {
       // 403 (an offer was chosen meanwhile) or 404: say so and show the task as it is now.
       const status = errorStatus(result.error);
       if (status === 403 || status === 409 || status === 423) {
-        dispatch(showNotice({ kind: 'error', message: messages.deleteFailed }));
+        dispatch(showNotice({ kind: 'error', message: taskPartyMessages.deleteFailed }));
         dispatch(refetchTask(task.uuid));
       }
       return;
@@ -58,12 +59,12 @@ export function OwnerActions({ task, canEdit, canDelete }: Props) {
       <Actions>
         {canEdit && (
           <Button $variant="secondary" onClick={onEdit}>
-            {intl.formatMessage(messages.edit)}
+            {intl.formatMessage(taskPartyMessages.edit)}
           </Button>
         )}
         {canDelete && (
           <Button $variant="danger" onClick={() => setConfirming(true)}>
-            {intl.formatMessage(messages.delete)}
+            {intl.formatMessage(taskPartyMessages.delete)}
           </Button>
         )}
       </Actions>
@@ -74,14 +75,14 @@ export function OwnerActions({ task, canEdit, canDelete }: Props) {
       )}
       <ConfirmModal
         isOpen={confirming}
-        title={intl.formatMessage(messages.deleteTitle)}
+        title={intl.formatMessage(taskPartyMessages.deleteTitle)}
         onConfirm={() => void onDelete()}
         onCancel={() => setConfirming(false)}
         loading={deleting}
-        confirmLabel={intl.formatMessage(messages.deleteConfirm)}
+        confirmLabel={intl.formatMessage(taskPartyMessages.deleteConfirm)}
         danger
       >
-        <p>{intl.formatMessage(messages.deleteText, { title: task.title })}</p>
+        <p>{intl.formatMessage(taskPartyMessages.deleteText, { title: task.title })}</p>
       </ConfirmModal>
     </>
   );
