@@ -45,7 +45,7 @@ test.describe('task detail page', () => {
     expect(
       html.match(/<link rel="preload" as="script" href="\/assets\/[^"]+\.js" data-talka-entry>/g)
         ?.length,
-    ).toBeGreaterThanOrEqual(3);
+    ).toBeGreaterThanOrEqual(2);
   });
 
   test('a map of two places fits them all, circles drawn to scale and every letter readable (issue 16)', async ({

@@ -16,7 +16,7 @@ import { routePath } from '../../i18n/routes';
 import { ActionBar } from '../../ui/ActionBar';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Tooltip } from '../../ui/Tooltip';
-import { offerMessages as messages } from './messages';
+import { makeOfferMessages as messages } from './makeOfferMessages';
 import { LazyOfferFormModal } from './lazyForm';
 
 export interface MakeOfferControlProps {

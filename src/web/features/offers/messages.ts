@@ -1,13 +1,10 @@
 import { defineMessages } from 'react-intl';
 
-/** Texts of the make-offer control, the offer form, cards and lists (SPEC sections 2, 4, 8). */
+/**
+ * Texts of the offer form, cards and lists (SPEC sections 2, 4, 8): the parties' (the `party` part
+ * of the catalog). The make-offer control's, on every open task, are in ./makeOfferMessages.ts.
+ */
 export const offerMessages = defineMessages({
-  makeOffer: { id: 'offers.make.button', defaultMessage: 'Make an offer' },
-  loginTooltip: { id: 'offers.make.loginTooltip', defaultMessage: 'Log in to make an offer' },
-  becomeFreelancerTooltip: {
-    id: 'offers.make.becomeFreelancerTooltip',
-    defaultMessage: 'Become a freelancer to make an offer',
-  },
   findFreelancers: {
     id: 'offers.findFreelancers',
     defaultMessage: 'No offers yet. Find freelancers',

@@ -19,7 +19,6 @@ import { useAppDispatch } from '../../app/hooks';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { Button, ButtonLink } from '../../ui/Button';
-import { ConfirmModal } from '../../ui/ConfirmModal';
 import { showNotice } from '../notices/noticesSlice';
 import { ReportControl } from '../reports/ReportControl';
 import { questionMessages as messages } from './messages';
@@ -32,6 +31,13 @@ import {
 
 // The forms (final-form, the shared yup schema) load only for those who may write: a visitor's
 // page stays without them. The server render waits for them, so the HTML has them too.
+// Only the task's owner may hide a question: the confirmation loads when they ask for it.
+const ConfirmModal = lazy(() =>
+  import(/* webpackChunkName: "confirm-modal" */ '../../ui/ConfirmModal').then((module) => ({
+    default: module.ConfirmModal,
+  })),
+);
+
 const MessageForm = lazy(() =>
   import(/* webpackChunkName: "question-form" */ './QuestionForm').then((module) => ({
     default: module.QuestionForm,
@@ -241,18 +247,22 @@ function QuestionItem({ question, taskUuid, open, isOwner, meUuid, now }: Questi
         )}
         {!mine && <ReportControl taskUuid={taskUuid} questionId={question.id} />}
       </Actions>
-      <ConfirmModal
-        isOpen={confirmHide}
-        title={intl.formatMessage(messages.hideTitle)}
-        onConfirm={() => void hide()}
-        onCancel={() => setConfirmHide(false)}
-        loading={hiding}
-        confirmLabel={intl.formatMessage(messages.hide)}
-        cancelLabel={intl.formatMessage(messages.cancel)}
-        confirmVariant="danger"
-      >
-        <p>{intl.formatMessage(messages.hideBody)}</p>
-      </ConfirmModal>
+      {confirmHide && (
+        <Suspense fallback={null}>
+          <ConfirmModal
+            isOpen
+            title={intl.formatMessage(messages.hideTitle)}
+            onConfirm={() => void hide()}
+            onCancel={() => setConfirmHide(false)}
+            loading={hiding}
+            confirmLabel={intl.formatMessage(messages.hide)}
+            cancelLabel={intl.formatMessage(messages.cancel)}
+            confirmVariant="danger"
+          >
+            <p>{intl.formatMessage(messages.hideBody)}</p>
+          </ConfirmModal>
+        </Suspense>
+      )}
     </Item>
   );
 }

@@ -241,7 +241,8 @@ describe('TaskDetailPage for a visitor', () => {
     serve({ me: null, task: makeTask({ images }) });
     open();
     await title();
-    const tiles = screen.getAllByTestId('gallery-tile');
+    // The gallery is in the task's media chunk (lazy): it comes in after the page.
+    const tiles = await screen.findAllByTestId('gallery-tile');
     expect(tiles).toHaveLength(2);
     expect(
       within(tiles[1]).getByRole('img', { name: 'Photo 2 of 2: Fix the kitchen sink' }),

@@ -1,15 +1,28 @@
-import { useMemo } from 'react';
+import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
-import { getConfig } from '../../../app/config';
 import { up } from '../../../app/theme';
-import { Gallery } from '../../../ui/Gallery';
-import { MapView, markerLetter, type MapPoint } from '../../../ui/MapView';
+import { HydrationBoundary } from '../../../ui/HydrationBoundary';
 import { formatDateTime } from '../format';
 import { taskDetailMessages as messages } from '../messages';
 import { useBudgetText } from './Budget';
+
+// The map with its addresses and the photos' gallery are a chunk of their own: a task without a
+// place or photos (a remote job, the budget's "task without map or photos") does not download them.
+// Server-rendered with the page; each hydrates when the chunk is in (the map then loads OpenLayers,
+// the gallery lightgallery when a photo is opened).
+const TaskMap = lazy(() =>
+  import(/* webpackChunkName: "task-media" */ './TaskMedia').then((module) => ({
+    default: module.TaskMap,
+  })),
+);
+const TaskGallery = lazy(() =>
+  import(/* webpackChunkName: "task-media" */ './TaskMedia').then((module) => ({
+    default: module.TaskGallery,
+  })),
+);
 
 const Box = styled.section`
   display: grid;
@@ -51,40 +64,6 @@ const Facts = styled.dl`
   }
 `;
 
-const Addresses = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: ${({ theme }) => theme.space.sm} 0 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: flex;
-    align-items: baseline;
-    gap: ${({ theme }) => theme.space.sm};
-  }
-`;
-
-const Letter = styled.span`
-  display: inline-flex;
-  flex: none;
-  align-items: center;
-  justify-content: center;
-  width: 1.6em;
-  height: 1.6em;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 700;
-`;
-
-const Note = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 const Deadline = styled.span<{ $warning: boolean }>`
   color: ${({ theme, $warning }) => ($warning ? theme.colors.warning : 'inherit')};
   font-weight: ${({ $warning }) => ($warning ? 700 : 'inherit')};
@@ -122,25 +101,9 @@ function TimeWindow({ task, expiringSoon }: { task: Task; expiringSoon: boolean 
 /** Map and addresses (or 'anywhere'), languages, time window, budget and the gallery. */
 export function TaskDetailsBox({ task, locale, expiringSoon }: Props) {
   const intl = useIntl();
-  const config = getConfig();
   const budget = useBudgetText(task.budget_from, task.budget_to, locale);
   const specific = task.location_type === 'specific' && task.locations.length > 0;
   const approximate = task.locations.some((location) => location.distance !== null);
-
-  const points = useMemo<MapPoint[]>(
-    () =>
-      task.locations.map((location, index) => ({
-        lat: location.lat,
-        lng: location.lng,
-        label: markerLetter(index),
-        distanceKm: location.distance,
-      })),
-    [task.locations],
-  );
-  const images = useMemo(
-    () => task.images.map((image) => ({ id: image.uuid, ...image })),
-    [task.images],
-  );
 
   return (
     <Box aria-labelledby="task-details-title" data-testid="task-details">
@@ -148,26 +111,9 @@ export function TaskDetailsBox({ task, locale, expiringSoon }: Props) {
       <div data-testid="task-location">
         <h3>{intl.formatMessage(messages.location)}</h3>
         {specific ? (
-          <>
-            <MapView
-              points={points}
-              tileUrl={config.mapTileUrl}
-              attribution={config.mapTileAttribution}
-              height={320}
-              label={intl.formatMessage(messages.mapLabel)}
-            />
-            <Addresses aria-label={intl.formatMessage(messages.location)}>
-              {task.locations.map((location, index) => (
-                <li key={`${index}-${location.lat}-${location.lng}`}>
-                  <Letter aria-hidden="true">{markerLetter(index)}</Letter>
-                  <span data-letter={markerLetter(index)}>
-                    {location.distance !== null ? location.approximate_address : location.address}
-                  </span>
-                </li>
-              ))}
-            </Addresses>
-            {approximate && <Note>{intl.formatMessage(messages.approximate)}</Note>}
-          </>
+          <HydrationBoundary>
+            <TaskMap task={task} approximate={approximate} />
+          </HydrationBoundary>
         ) : (
           <p>{intl.formatMessage(messages.anywhere)}</p>
         )}
@@ -190,17 +136,10 @@ export function TaskDetailsBox({ task, locale, expiringSoon }: Props) {
           <dd>{budget}</dd>
         </div>
       </Facts>
-      {images.length > 0 && (
-        <div>
-          <h3>{intl.formatMessage(messages.images)}</h3>
-          <Gallery
-            images={images}
-            label={intl.formatMessage(messages.images)}
-            altText={(index, count) =>
-              intl.formatMessage(messages.imageAlt, { index, count, title: task.title })
-            }
-          />
-        </div>
+      {task.images.length > 0 && (
+        <HydrationBoundary>
+          <TaskGallery task={task} />
+        </HydrationBoundary>
       )}
     </Box>
   );
