@@ -8,7 +8,6 @@ import { Button } from '../../../ui/Button';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { showNotice } from '../../notices/noticesSlice';
 import { refetchTask } from '../../push/pushActions';
-import { taskDetailMessages } from '../messages';
 import { taskPartyMessages } from '../partyMessages';
 import { LazyTaskEditModal as TaskEditModal } from '../../taskForm/lazyEditModal';
 import { useDeleteTaskMutation } from '../taskApi';
