@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
@@ -23,6 +23,24 @@ const TaskGallery = lazy(() =>
     default: module.TaskGallery,
   })),
 );
+
+// Each in a boundary of its own that the page's renders do not reach while their props stay the
+// same (memo): the page renders again right after hydrating (the clock), and a boundary still
+// waiting for its chunk that gets new props would be drawn again from nothing, shifting the page.
+const MapSlot = memo(function MapSlot({ task, approximate }: { task: Task; approximate: boolean }) {
+  return (
+    <HydrationBoundary>
+      <TaskMap task={task} approximate={approximate} />
+    </HydrationBoundary>
+  );
+});
+const GallerySlot = memo(function GallerySlot({ task }: { task: Task }) {
+  return (
+    <HydrationBoundary>
+      <TaskGallery task={task} />
+    </HydrationBoundary>
+  );
+});
 
 const Box = styled.section`
   display: grid;
@@ -111,9 +129,7 @@ export function TaskDetailsBox({ task, locale, expiringSoon }: Props) {
       <div data-testid="task-location">
         <h3>{intl.formatMessage(messages.location)}</h3>
         {specific ? (
-          <HydrationBoundary>
-            <TaskMap task={task} approximate={approximate} />
-          </HydrationBoundary>
+          <MapSlot task={task} approximate={approximate} />
         ) : (
           <p>{intl.formatMessage(messages.anywhere)}</p>
         )}
@@ -136,11 +152,7 @@ export function TaskDetailsBox({ task, locale, expiringSoon }: Props) {
           <dd>{budget}</dd>
         </div>
       </Facts>
-      {task.images.length > 0 && (
-        <HydrationBoundary>
-          <TaskGallery task={task} />
-        </HydrationBoundary>
-      )}
+      {task.images.length > 0 && <GallerySlot task={task} />}
     </Box>
   );
 }
