@@ -10,11 +10,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../shared/locales';
-import type { Task } from '../../shared/types';
 import type { HydrationPayload } from '../../web/api/hydration';
-import { dehydrate, messagePartsOf, prefetchPage } from '../../web/app/prefetch';
+import { dehydrate, messagePartsOf, prefetchPage, prefetchedTask } from '../../web/app/prefetch';
 import { setupStore, type AppStore } from '../../web/app/store';
-import { taskApi } from '../../web/features/tasks/taskApi';
 import type { MessagePart } from '../../web/i18n/loadMessages';
 import { localiseUnprefixedPath, matchRoute } from '../../web/i18n/routes';
 import { sessionCookieName } from '../auth/csrf';
@@ -150,7 +148,6 @@ async function renderPage(
   const api = apiTransport(app, request);
   const store = setupStore({ i18n: { locale } }, { transport: api.transport });
   await prefetchPage(store, { name, params: match?.params ?? {}, locale, search });
-  const messageParts = messagePartsOf(store, { name, params: match?.params ?? {}, locale });
 
   for (const cookie of api.setCookies()) void reply.header('Set-Cookie', cookie);
 
@@ -161,6 +158,7 @@ async function renderPage(
   let timing = 'render;desc="cache"';
   if (!page) {
     const started = performance.now();
+    const messageParts = messagePartsOf(store, { name, params: match?.params ?? {}, locale });
     const rendered = await renderApp(url, locale, store, pageCatalog(locale, messageParts));
     // A page that redirects on render (ui/Redirect.tsx): a visitor on the task form goes to login,
     // a created task's /tasks/view/{uuid} to its page.
@@ -177,7 +175,7 @@ async function renderPage(
     timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
   }
   if (visitorRender && CACHEABLE_STATUS.has(page.status) && !api.answers().some(refused)) {
-    const task = name === 'task' ? taskOf(store, match?.params.slug ?? '', locale) : null;
+    const task = name === 'task' ? prefetchedTask(store, match?.params.slug ?? '', locale) : null;
     const kept: VisitorPage = {
       ...page,
       task: task && { uuid: task.uuid, authorUuid: task.author?.uuid ?? '', views_count: 0 },
@@ -228,7 +226,8 @@ function pageOf(
   const status = Math.max(rendered.status, errorStatus ?? 200);
 
   let head: string;
-  const task = name === 'task' && !errorStatus ? taskOf(store, page.slug ?? '', locale) : null;
+  const task =
+    name === 'task' && !errorStatus ? prefetchedTask(store, page.slug ?? '', locale) : null;
   if (task) {
     // The first photo (the largest paint on a phone) starts loading with the HTML's head.
     const preload = task.images[0]?.thumbnail;
@@ -259,9 +258,4 @@ function pageOf(
     noscript: translate(locale, 'app.noscript'),
   });
   return { status, body: Buffer.from(html) };
-}
-
-/** The task the render's store holds for this page, if the API gave it. */
-function taskOf(store: AppStore, slug: string, locale: Locale): Task | null {
-  return taskApi.endpoints.getTask.select({ slug, locale })(store.getState()).data ?? null;
 }

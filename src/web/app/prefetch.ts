@@ -15,6 +15,7 @@
  * here, once; the browser does not load it again.
  */
 import type { Locale } from '../../shared/locales';
+import type { Task } from '../../shared/types';
 import { controlsFor } from '../../shared/taskLifecycle.controls';
 import { lifecycleInput, viewerRole, type Viewer } from '../../shared/taskLifecycle';
 import { filtersFromParams, requestArgs } from '../../shared/taskList';
@@ -192,15 +193,16 @@ export function messagePartsOf(
   store: AppStore,
   { name, params, locale }: Pick<PagePrefetch, 'name' | 'params' | 'locale'>,
 ): readonly MessagePart[] {
-  const state = store.getState();
-  const task =
-    name === 'task' && params.slug
-      ? taskApi.endpoints.getTask.select({ slug: params.slug, locale })(state).data
-      : undefined;
+  const task = name === 'task' && params.slug ? prefetchedTask(store, params.slug, locale) : null;
   return renderedMessageParts(
     name,
-    selectCurrentUser(state) !== null || (task?.reviews.length ?? 0) > 0,
+    selectCurrentUser(store.getState()) !== null || (task?.reviews.length ?? 0) > 0,
   );
+}
+
+/** The task a prefetched task page's store holds, if the API gave it. */
+export function prefetchedTask(store: AppStore, slug: string, locale: Locale): Task | null {
+  return taskApi.endpoints.getTask.select({ slug, locale })(store.getState()).data ?? null;
 }
 
 /**
