@@ -131,7 +131,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
       new HtmlWebpackPlugin({
         template: path.join(root, 'public/index.html'),
         scriptLoading: 'defer',
-        minify: production ? { collapseWhitespace: true, removeComments: false } : false,
+        minify: production
+          ? { collapseWhitespace: true, removeComments: false, minifyJS: true }
+          : false,
       }),
       // The bundles run after the first paint (scripts/webpack/paintFirstPlugin.cjs).
       new PaintFirstPlugin(),

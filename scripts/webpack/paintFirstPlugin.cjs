@@ -4,9 +4,11 @@
 // connection they have arrived before the parser ends, so they run before the browser's first
 // paint, and the server-rendered first paint waits for them. Here each bundle becomes a
 // <link rel="preload" as="script" data-talka-entry> (downloaded as early as before, at the same
-// priority) and one small <script defer> (scripts/webpack/boot.js, emitted as assets/boot.[hash].js)
-// adds the bundles, in order, after the first frame. Same-origin scripts: the CSP is unchanged.
-const { createHash } = require('node:crypto');
+// priority) and a small inline loader (scripts/webpack/boot.js) adds them, in order, once the first
+// paint is on the screen. The loader is inline, not a file: a file of its own is one more request
+// before the bundles can start, queued behind them on a slow connection. The Content-Security-Policy
+// allows it by its hash, taken from the built index.html (src/server/spa.ts inlineScriptHashes);
+// html-webpack-plugin's minifyJS (webpack.config.ts) shortens it in production builds.
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -15,22 +17,12 @@ const BOOT_SOURCE = path.join(__dirname, 'boot.js');
 
 class PaintFirstPlugin {
   apply(compiler) {
-    const { RawSource } = compiler.webpack.sources;
     compiler.hooks.compilation.tap('PaintFirstPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
         'PaintFirstPlugin',
         (data) => {
-          // Without its comment lines: a few hundred bytes before the page's bundles.
-          const code = fs
-            .readFileSync(BOOT_SOURCE, 'utf8')
-            .split('\n')
-            .filter((line) => !line.trimStart().startsWith('//'))
-            .map((line) => line.trim())
-            .join('');
-          const hash = createHash('sha256').update(code).digest('hex').slice(0, 10);
-          const file = `assets/boot.${hash}.js`;
-          if (!compilation.getAsset(file)) compilation.emitAsset(file, new RawSource(code));
-          const publicPath = data.publicPath ?? '/';
+          compilation.fileDependencies.add(BOOT_SOURCE);
+          const code = fs.readFileSync(BOOT_SOURCE, 'utf8');
           const isScript = (tag) =>
             tag.tagName === 'script' && tag.attributes && tag.attributes.src;
           const preloads = [...data.headTags, ...data.bodyTags].filter(isScript).map((tag) =>
@@ -41,10 +33,7 @@ class PaintFirstPlugin {
               'data-talka-entry': true,
             }),
           );
-          const boot = HtmlWebpackPlugin.createHtmlTagObject('script', {
-            defer: true,
-            src: `${publicPath.replace(/\/?$/, '/')}${file}`,
-          });
+          const boot = HtmlWebpackPlugin.createHtmlTagObject('script', {}, code);
           data.headTags = [...data.headTags.filter((tag) => !isScript(tag)), ...preloads, boot];
           data.bodyTags = data.bodyTags.filter((tag) => !isScript(tag));
           return data;

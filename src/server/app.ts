@@ -40,7 +40,7 @@ import { reportRoutes } from './routes/reports';
 import { taskListRoutes } from './routes/taskList';
 import { taskRoutes } from './routes/tasks';
 import { taskWriteRoutes } from './routes/taskWrite';
-import { registerSpa } from './spa';
+import { builtInlineScriptHashes, registerSpa } from './spa';
 import type { RouteEntry } from './types';
 import { createStorage } from './storage';
 import { recoverUploads } from './storage/recovery';
@@ -64,7 +64,8 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
   const tiles = config.public.mapTileUrl ? tileOrigin(config.public.mapTileUrl) : null;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // The bundles, and the inline loader of the built page by its hash (spa.ts).
+    scriptSrc: ["'self'", ...builtInlineScriptHashes(config.staticDir)],
     // styled-components injects <style> tags at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],

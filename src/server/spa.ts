@@ -3,6 +3,7 @@
  * the assets) rendered on the server from the app's React tree (src/server/render), into
  * index.html with the public config inlined.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +24,29 @@ export function jsonForScript(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The Content-Security-Policy sources of the built page's inline scripts ('sha256-...'): the
+ * loader that starts the bundles after the first paint (scripts/webpack/paintFirstPlugin.cjs).
+ * Data blocks (type="application/json") do not run and need none. No built page, no sources.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes, code] = match;
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*"?application\/json/i.test(attributes)) {
+      continue;
+    }
+    hashes.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** inlineScriptHashes of the built index.html in this directory. */
+export function builtInlineScriptHashes(staticDir: string): string[] {
+  const indexFile = path.join(staticDir, 'index.html');
+  return fs.existsSync(indexFile) ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : [];
 }
 
 export interface RenderIndexOptions {

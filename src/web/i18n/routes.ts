@@ -114,8 +114,26 @@ const PAGE_OF_ID = new Map<string, { locale: Locale; name: RouteName }>(
   ),
 );
 
+// matchRoute's answers for the paths last asked about. react-router's matchRoutes flattens and
+// ranks the whole branch on every call (3-10 ms on a phone), and a page asks about the same few
+// paths on every render (the language switcher, links, the router's start).
+const MATCH_CACHE_SIZE = 64;
+const matchCache = new Map<string, RouteMatch | null>();
+
 /** Which route (in which locale) a path without its query belongs to, or null. */
 export function matchRoute(pathname: string): RouteMatch | null {
+  if (!matchCache.has(pathname)) {
+    if (matchCache.size >= MATCH_CACHE_SIZE) {
+      matchCache.delete(matchCache.keys().next().value as string);
+    }
+    matchCache.set(pathname, matchRouteUncached(pathname));
+  }
+  const match = matchCache.get(pathname) ?? null;
+  // A copy: what a caller does with its answer never changes the next caller's.
+  return match && { ...match, params: { ...match.params } };
+}
+
+function matchRouteUncached(pathname: string): RouteMatch | null {
   // The locale's own branch of the tree (the same objects): one sixth of the ranking work.
   const first = pathname.split('/')[1];
   const branch = isLocale(first) ? ROUTE_TREE[LOCALES.indexOf(first)] : undefined;

@@ -4,9 +4,12 @@
  * the geocoder is reached through /api/geo, so it needs no entry); pages cannot be framed; uploads
  * are served only as raster images that cannot run as pages; cookies carry the right attributes.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../config';
+import { inlineScriptHashes } from '../../../src/server/spa';
 import { agent, buildTestApp, createTask, createUser, type TestApp } from '../../support/server';
 import { buildSeededApp, DEMO_EMAILS, loginAgent } from './support';
 
@@ -106,6 +109,46 @@ describe('Content-Security-Policy', () => {
     expect(scripts.length).toBeGreaterThan(0);
     // Only data blocks (type="application/json"), which browsers never run.
     for (const tag of scripts) expect(tag).toMatch(/type="application\/json"/);
+  });
+
+  it('allows the built page’s inline loader by its hash, and no other inline script', async () => {
+    // As the build writes it (scripts/webpack/paintFirstPlugin.cjs): the loader inline in the head.
+    const loader = '!function(){document.documentElement.dataset.loader="ran"}()';
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talka-spa-'));
+    fs.writeFileSync(
+      path.join(staticDir, 'index.html'),
+      '<!doctype html><html lang="lv"><head><meta charset="utf-8"><title>Talka</title>' +
+        `<!--talka-head--><!--talka-config--><!--talka-data--><script>${loader}</script></head>` +
+        '<body><div id="root"></div></body></html>',
+    );
+    const app = await buildTestApp({ staticDir });
+    try {
+      const hash = `'sha256-${createHash('sha256').update(loader).digest('base64')}'`;
+      for (const url of ['/lv', '/en/login', '/api/tasks']) {
+        const res = await app.app.inject({ method: 'GET', url });
+        expect({
+          url,
+          scripts: parseCsp(res.headers['content-security-policy'])['script-src'],
+        }).toEqual({ url, scripts: ["'self'", hash] });
+      }
+      // The page carries the loader byte for byte (what the hash is of), and no other inline script.
+      const page = await app.app.inject({ method: 'GET', url: '/lv' });
+      expect(page.body).toContain(`<script>${loader}</script>`);
+      const inline = page.body.match(/<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>/g);
+      expect(inline).toEqual(['<script>']);
+    } finally {
+      await app.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+    expect(
+      inlineScriptHashes(
+        '<script type="application/json">{}</script><script src="/a.js"></script>',
+      ),
+    ).toEqual([]);
+    expect(inlineScriptHashes('<script>a()</script><script>b()</script>')).toEqual([
+      `'sha256-${createHash('sha256').update('a()').digest('base64')}'`,
+      `'sha256-${createHash('sha256').update('b()').digest('base64')}'`,
+    ]);
   });
 
   it('follows MAP_TILE_URL: its origin (subdomain placeholders as *), or none when empty', async () => {

@@ -80,6 +80,28 @@ describe('matchRoute', () => {
     expect(matchRoute('/en/pieslegties')).toBeNull();
     expect(matchRoute('/de/login')).toBeNull();
   });
+
+  it('answers the same path again from its cache, each caller with its own copy', () => {
+    const first = matchRoute('/en/tasks/view/abc');
+    first!.params.uuid = 'changed';
+    first!.name = 'home';
+    expect(matchRoute('/en/tasks/view/abc')).toEqual({
+      locale: 'en',
+      name: 'taskView',
+      params: { uuid: 'abc' },
+    });
+    // More paths than the cache holds: the first ones are still answered right after they left it.
+    for (let i = 0; i < 200; i += 1) {
+      expect(matchRoute(`/en/tasks/task-${i}`)).toEqual({
+        locale: 'en',
+        name: 'task',
+        params: { slug: `task-${i}` },
+      });
+    }
+    expect(matchRoute('/en/tasks/task-0')?.params).toEqual({ slug: 'task-0' });
+    expect(matchRoute('/en/no/such/page')).toBeNull();
+    expect(matchRoute('/en/no/such/page')).toBeNull();
+  });
 });
 
 describe('language switcher mapping', () => {
