@@ -10,11 +10,16 @@ import { DEFAULT_LOCALE } from '../shared/locales';
 // The boot runs in steps, each in a task of its own (yieldToMain), so that no step blocks the main
 // thread long (issue 15, Total Blocking Time). The modules of each step are in this chunk and the
 // shared vendor chunk as before (webpackMode "eager": no extra request); only their evaluation
-// waits for its step. Order: the routes and the shell (then the page's chunk and catalog requests
-// start), the store's modules, the app's providers, then the router, the store and hydration.
+// waits for its step. Order: the store's modules (RTK Query, the app's API), the routes and the
+// shell (then the page's chunk and catalog requests start), ICU's data, the app's providers, then
+// the router, the store and hydration.
 async function boot(): Promise<void> {
   const { pathname } = window.location;
   // The bundles' own evaluation (React, the router) was this task's work so far.
+  await yieldToMain();
+  // The store's modules (RTK Query and the app's API, which the routes' pages use too) in a task
+  // of their own, before the routes'.
+  const { setupStore } = await import(/* webpackMode: "eager" */ './app/store');
   await yieldToMain();
   const { appRoutes, browserRoutes, loadRouteModules, localeOfPath, syncLocaleWithRouter } =
     await import(/* webpackMode: "eager" */ './app/router');
@@ -43,8 +48,6 @@ async function boot(): Promise<void> {
   // The page's first use of Intl loads the ICU data of the browser (30-40 ms on a phone, in
   // react-intl's IntlProvider otherwise): a task of its own instead of a part of hydration's.
   Intl.NumberFormat.supportedLocalesOf(locale ?? DEFAULT_LOCALE);
-  await yieldToMain();
-  const { setupStore } = await import(/* webpackMode: "eager" */ './app/store');
   await yieldToMain();
   const { App } = await import(/* webpackMode: "eager" */ './app/App');
   await yieldToMain();
