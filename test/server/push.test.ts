@@ -38,11 +38,16 @@ interface SseClient {
 
 const openClients = new Set<SseClient>();
 
-function connect(base: string, pathAndQuery: string, cookie?: string): Promise<SseClient> {
+function connect(
+  base: string,
+  pathAndQuery: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const req = http.get(
       `${base}${pathAndQuery}`,
-      { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } },
+      { headers: { accept: 'text/event-stream', ...headers, ...(cookie ? { cookie } : {}) } },
       (res) => {
         let buffer = '';
         let all = '';
@@ -149,6 +154,13 @@ describe('GET /api/push', () => {
     expect(client.status).toBe(200);
     expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(client.headers['cache-control']).toMatch(/no-cache/);
+    expect(client.raw()).toMatch(/^retry: 3000\n/);
+  });
+
+  it('is sent uncompressed to a browser that accepts brotli and gzip (events are never held back)', async () => {
+    const client = await connect(base, '/api/push', undefined, { 'accept-encoding': 'br, gzip' });
+    expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(client.headers['content-encoding']).toBeUndefined();
     expect(client.raw()).toMatch(/^retry: 3000\n/);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadConfig } from '../../config';
 import { renderIndexHtml } from '../../src/server/spa';
-import { buildTestApp, type TestApp } from '../support/server';
+import { buildTestApp, createTask, createUser, type TestApp } from '../support/server';
 
 const TEMPLATE =
   '<!doctype html><html><head><!--talka-head--><!--talka-config--></head><body><div id="root"></div><!--talka-data--></body></html>';
@@ -142,6 +142,59 @@ describe('SPA serving', () => {
     const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': '' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(bundle);
+  });
+
+  it('compresses rendered pages and API answers for browsers that accept it', async () => {
+    const plainPage = await t.app.inject({ method: 'GET', url: '/en/tasks' });
+    expect(plainPage.headers['content-encoding']).toBeUndefined();
+    const brPage = await t.app.inject({
+      method: 'GET',
+      url: '/en/tasks',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brPage.statusCode).toBe(200);
+    expect(brPage.headers['content-encoding']).toBe('br');
+    expect(brPage.headers.vary).toMatch(/accept-encoding/i);
+    const page = zlib.brotliDecompressSync(brPage.rawPayload).toString();
+    expect(scriptJson(page, 'talka-config')).toEqual(t.config.public);
+    expect(page).toContain('<div id="root">');
+    expect(brPage.rawPayload.length).toBeLessThan(plainPage.rawPayload.length / 2);
+
+    const author = await createUser(t.db);
+    for (let i = 0; i < 4; i += 1) {
+      await createTask(t.db, {
+        author_uuid: author.uuid,
+        title: `Paint the fence, part ${i}`,
+        description: 'Two coats, white, and the gate too. '.repeat(20),
+      });
+    }
+    const plainApi = await t.app.inject({ method: 'GET', url: '/api/tasks?locale=en' });
+    expect(plainApi.rawPayload.length).toBeGreaterThan(2048);
+    const gzApi = await t.app.inject({
+      method: 'GET',
+      url: '/api/tasks?locale=en',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzApi.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzApi.rawPayload).toString())).toEqual(plainApi.json());
+    // The entity tag is the plain body's, whatever the encoding: a revalidation still gets 304.
+    expect(gzApi.headers.etag).toBe(plainApi.headers.etag);
+    expect(gzApi.headers.vary).toMatch(/Cookie/);
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/api/tasks?locale=en',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plainApi.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+
+    // A small answer is not worth compressing.
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps /api/* JSON 404s and missing assets 404', async () => {
