@@ -2,9 +2,13 @@
  * The task page's parts that depend on the viewer's role and the task's state (offers, questions,
  * contacts, completion, reviews, reports). Each receives the lifecycle machine's decision and
  * renders nothing when it does not apply; the parts few viewers see are lazy chunks, server-rendered
- * with the page and hydrated once their chunk is in.
+ * with the page and hydrated once their chunk is in. Each slot is memoized (its props: the task,
+ * the role, the controls, which useTaskView keeps the same object while their members are the
+ * same): the page renders again right after hydrating and every minute (the clock), and a
+ * boundary still waiting for its chunk that got new props would be drawn again from nothing,
+ * shifting the page (as the map's and the gallery's did, TaskDetailsBox.tsx).
  */
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
 import type { ViewerRole } from '../../../../shared/taskLifecycle';
@@ -89,7 +93,7 @@ export interface SlotProps {
 }
 
 /** The owner's edit and delete and their dialogs (machine: EDIT_TASK, DELETE_TASK). */
-export function OwnerActionsSlot({ task, controls }: SlotProps) {
+export const OwnerActionsSlot = memo(function OwnerActionsSlot({ task, controls }: SlotProps) {
   const canEdit = controls.has('EDIT_TASK');
   const canDelete = controls.has('DELETE_TASK');
   if (!canEdit && !canDelete) return null;
@@ -98,37 +102,48 @@ export function OwnerActionsSlot({ task, controls }: SlotProps) {
       <OwnerActions task={task} canEdit={canEdit} canDelete={canDelete} />
     </HydrationBoundary>
   );
-}
+});
 
 /** The other party's contacts once an offer is chosen (machine: SEE_CONTACTS). */
-export function ContactsSlot({ task, role, controls, locale }: SlotProps & { locale: Locale }) {
+export const ContactsSlot = memo(function ContactsSlot({
+  task,
+  role,
+  controls,
+  locale,
+}: SlotProps & { locale: Locale }) {
   if (!controls.has('SEE_CONTACTS')) return null;
   return (
     <HydrationBoundary>
       <ContactsBox task={task} role={role} locale={locale} />
     </HydrationBoundary>
   );
-}
+});
 
 /** 'completed' / 'not completed' buttons opening the feedback form (machine: COMPLETE). */
-export function CompletionSlot({ task, role, controls }: SlotProps) {
+export const CompletionSlot = memo(function CompletionSlot({ task, role, controls }: SlotProps) {
   if (!controls.has('COMPLETE')) return null;
   return (
     <HydrationBoundary>
       <CompletionButtons task={task} role={role} />
     </HydrationBoundary>
   );
-}
+});
 
 /** The parties' reviews of a finished task, for everyone (double-blind: the server decides). */
-export function ReviewsSlot({ task, viewerUuid }: { task: Task; viewerUuid: string | null }) {
+export const ReviewsSlot = memo(function ReviewsSlot({
+  task,
+  viewerUuid,
+}: {
+  task: Task;
+  viewerUuid: string | null;
+}) {
   if (task.reviews.length === 0) return null;
   return (
     <HydrationBoundary>
       <TaskReviews task={task} viewerUuid={viewerUuid} />
     </HydrationBoundary>
   );
-}
+});
 
 // A quiet link at the start of its row, not a lone centred button.
 const ReportRow = styled.div`
@@ -136,37 +151,37 @@ const ReportRow = styled.div`
 `;
 
 /** The report control for everyone but the owner (machine: REPORT). */
-export function ReportSlot({ task, controls }: SlotProps) {
+export const ReportSlot = memo(function ReportSlot({ task, controls }: SlotProps) {
   if (!controls.has('REPORT')) return null;
   return (
     <ReportRow>
       <ReportControl taskUuid={task.uuid} />
     </ReportRow>
   );
-}
+});
 
 /**
  * The make-offer control. A freelancer without an offer gets the form while the machine allows
  * MAKE_OFFER; visitors get a link to login and logged-in non-freelancers a link to
  * become-freelancer, each with its tooltip (SPEC section 6): the role says which.
  */
-export function MakeOfferSlot(props: SlotProps) {
+export const MakeOfferSlot = memo(function MakeOfferSlot(props: SlotProps) {
   return <MakeOfferControl {...props} />;
-}
+});
 
 /**
  * Offer lists: the owner's list (ASSIGN_OFFER, START_CHAT; FIND_FREELANCERS or, once expired,
  * CHANGE_DEADLINE when there are none),
  * a freelancer's own offer (EDIT_OFFER, DELETE_OFFER; 'chosen' / 'chosen other' badge after).
  */
-export function OffersSlot(props: SlotProps) {
+export const OffersSlot = memo(function OffersSlot(props: SlotProps) {
   if (!SEES_OFFERS.has(props.role) && !showsNoOffers(props.controls)) return null;
   return (
     <HydrationBoundary>
       <OffersSection {...props} />
     </HydrationBoundary>
   );
-}
+});
 
 /**
  * Public questions and the owner's answers under the description, for everyone (issue 20). Every
@@ -174,7 +189,7 @@ export function OffersSlot(props: SlotProps) {
  * session) they cost every task page a request and 1.1 KB gzip more (docs/PERFORMANCE.md). Their
  * own boundary still lets React hydrate them apart from the page; the forms are a lazy chunk.
  */
-export function QuestionsSlot({
+export const QuestionsSlot = memo(function QuestionsSlot({
   task,
   meUuid,
   locale,
@@ -189,4 +204,4 @@ export function QuestionsSlot({
       />
     </HydrationBoundary>
   );
-}
+});
