@@ -248,6 +248,18 @@ it('the page carries its styles and no inline script (the CSP allows none)', asy
   expect(res.body.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? []).toEqual([]);
 });
 
+it('preloads no picture on the home page or the list: every picture there waits for its layout', async () => {
+  // React's server render turns an eager <img> into <link rel="preload" as="image"> in the head:
+  // the home page's hero, hidden on phones, was fetched and drawn (an SVG document of its own)
+  // before the bundles on every phone.
+  for (const url of ['/lv', '/en', '/en/tasks']) {
+    const { body } = await get(url, null);
+    expect(body).not.toMatch(/<link[^>]+as="image"/);
+    const eager = (body.match(/<img [^>]*>/g) ?? []).filter((tag) => !/loading="lazy"/.test(tag));
+    expect(eager).toEqual([]);
+  }
+});
+
 it.each([
   ['/lv', 'lv', 'Talka var lasīt bez JavaScript'],
   ['/ru/zadaniya', 'ru', 'Читать Talka можно и без JavaScript'],

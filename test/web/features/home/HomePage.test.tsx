@@ -52,6 +52,13 @@ describe('HomePage', () => {
     expect(screen.getByRole('heading', { name: 'Talka in your pocket' })).toBeInTheDocument();
   });
 
+  it('loads no picture before the layout shows it: the hero is hidden on phones', () => {
+    const { container } = setup();
+    const pictures = [...container.querySelectorAll('img')];
+    expect(pictures.map((img) => img.getAttribute('src'))).toContain('/images/home/hero.svg');
+    for (const img of pictures) expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
   it('the search goes to the task list with q', async () => {
     const { user, router } = setup();
     await user.type(screen.getByLabelText('Search tasks'), 'wardrobe');
