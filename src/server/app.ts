@@ -72,6 +72,8 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
     connectSrc: ["'self'"],
+    // The inline loader's ICU warm-up worker (scripts/webpack/boot.js), made from a blob: URL.
+    workerSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],

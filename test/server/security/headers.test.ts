@@ -40,6 +40,8 @@ describe('Content-Security-Policy', () => {
       'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
       // The API, the push stream and the geocoder proxy (/api/geo) are all same-origin.
       'connect-src': ["'self'"],
+      // The loader's ICU warm-up worker comes from a blob: URL (scripts/webpack/boot.js).
+      'worker-src': ["'self'", 'blob:'],
       'font-src': ["'self'"],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
