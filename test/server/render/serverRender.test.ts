@@ -248,6 +248,23 @@ it('the page carries its styles and no inline script (the CSP allows none)', asy
   expect(res.body.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? []).toEqual([]);
 });
 
+it.each(['/lv', '/en/tasks', '/ru/login'])(
+  '%s is painted first once it is parsed: its render waits for the marker after the page',
+  async (url) => {
+    const { body } = await get(url, null);
+    // <link rel="expect" blocking="render">: the browser paints nothing before #talka-end is parsed
+    // (or the parser ends), so a long page is not painted in parts, its larger part later.
+    const expectLink = body.indexOf('<link rel="expect" href="#talka-end" blocking="render"');
+    expect(expectLink).toBeGreaterThan(-1);
+    expect(expectLink).toBeLessThan(body.indexOf('<style'));
+    const root = body.indexOf('<div id="root">');
+    const marker = body.indexOf('<div id="talka-end" hidden></div>');
+    expect(root).toBeGreaterThan(-1);
+    expect(marker).toBeGreaterThan(root);
+    expect(body.slice(marker)).not.toMatch(/<(main|footer|header|section|h1|p)\b/);
+  },
+);
+
 it('preloads no picture on the home page or the list: every picture there waits for its layout', async () => {
   // React's server render turns an eager <img> into <link rel="preload" as="image"> in the head:
   // the home page's hero, hidden on phones, was fetched and drawn (an SVG document of its own)
