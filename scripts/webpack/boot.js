@@ -9,9 +9,9 @@
 // no frames and has nothing to show first, so it starts at once; a page whose first second after
 // parsing paints nothing contentful starts then. The scripts keep their order (async = false).
 //
-// It also warms up the browser's ICU data in a worker of its own, at once: the first Intl number
-// or date format of a page sets up the process's locale data (40-100 ms in the bench's Chromium,
-// one long task of the boot that cannot be split). That data is shared by the whole renderer, so
+// It also warms up the browser's ICU data in a worker of its own, right after the loader: the
+// first Intl number or date format of a page sets up the process's locale data (40-100 ms in the
+// bench's Chromium, one long task of the boot that cannot be split). That data is shared by the whole renderer, so
 // when React's formatting runs in hydration it finds it ready. In a task of its own (starting a
 // worker is 5-15 ms of main thread here), not in the parser's. The worker ends when done; where
 // workers or blob: URLs are unavailable (or refused) the page does the work itself, as before.

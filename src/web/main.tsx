@@ -46,7 +46,9 @@ async function boot(): Promise<void> {
   ]);
   await yieldToMain();
   // The page's first use of Intl sets up the browser's ICU locale data (40-150 ms in the bench's
-  // Chromium, in react-intl's IntlProvider otherwise): a task of its own, not a part of hydration's.
+  // Chromium, in react-intl's IntlProvider otherwise). The loader's warm-up worker has usually done
+  // it by now (scripts/webpack/boot.js: ~0 ms here); where it has not, it is a task of its own, not
+  // a part of hydration's.
   Intl.NumberFormat.supportedLocalesOf(locale ?? DEFAULT_LOCALE);
   await yieldToMain();
   const { App } = await import(/* webpackMode: "eager" */ './app/App');
