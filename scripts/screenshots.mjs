@@ -117,6 +117,9 @@ for (const [width, height, label] of [
           window.scrollTo(0, 0);
         });
         await page.waitForLoadState('networkidle');
+        // Parts off the screen are drawn when scrolled to (content-visibility: auto); a full-page
+        // shot does not scroll, so draw them all for it.
+        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
         const target = path.join(out, locale, `${file}-${label}.jpg`);
         await page.screenshot({ path: target, fullPage: true, type: 'jpeg', quality: 60 });
         count += 1;

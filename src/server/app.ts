@@ -112,6 +112,13 @@ export async function buildServer(
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The same as frame-ancestors 'none', for browsers that only know X-Frame-Options.
     frameguard: { action: 'deny' },
+    // No `Origin-Agent-Cluster: ?1`. Chromium keys agent clusters by origin by default since M110
+    // (document.domain cannot be set), and Firefox and Safari ignore the header; its one effect
+    // left is a hint to give the origin a process of its own, which made each full page load's
+    // navigation commit ~40 ms longer (V8 context set up cold: median 93 vs 51 ms, Chromium, 9
+    // loads each; docs/PERFORMANCE.md, "Lighthouse"). Talka is a single origin, so that process
+    // separates it from nothing.
+    originAgentCluster: false,
   });
   await app.register(rateLimit, {
     global: true,

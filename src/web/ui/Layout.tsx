@@ -122,6 +122,8 @@ const Main = styled.main`
 
 /** The page's foot: the site's links (terms, privacy, help, contact) under every page. */
 const FooterBar = styled.footer`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 160px;
   margin-top: ${({ theme }) => theme.space.xl};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.secondary};

@@ -277,6 +277,57 @@ it('preloads no picture on the home page or the list: every picture there waits 
   }
 });
 
+/** Whether the page's CSS gives an element with this class attribute `content-visibility: auto`. */
+function drawnWhenNear(body: string, classAttr: string): boolean {
+  const css = [...body.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
+  return classAttr
+    .split(/\s+/)
+    .filter(Boolean)
+    .some((name) =>
+      [...css.matchAll(new RegExp(`\\.${name}\\{([^}]*)\\}`, 'g'))].some((rule) =>
+        /content-visibility:auto/.test(rule[1]),
+      ),
+    );
+}
+
+const classesOf = (body: string, tag: RegExp): { tag: string; classes: string }[] =>
+  [...body.matchAll(tag)].map((m) => ({
+    tag: m[0],
+    classes: /class="([^"]*)"/.exec(m[0])?.[1] ?? '',
+  }));
+
+it('draws what is off the screen only when it comes near: list cards, home sections, the footer', async () => {
+  // A phone shows two of the list's cards and the home page's first two sections; the rest was
+  // laid out and painted in the first frame (docs/PERFORMANCE.md, "Lighthouse").
+  const list = (await get('/en/tasks', null)).body;
+  const cards = classesOf(list, /<article [^>]*>/g);
+  expect(cards.length).toBeGreaterThan(0);
+  expect(cards.filter((c) => !drawnWhenNear(list, c.classes))).toEqual([]);
+
+  const home = (await get('/en', null)).body;
+  const sections = classesOf(home, /<section [^>]*>/g);
+  expect(sections.map((s) => /aria-labelledby="([^"]+)"/.exec(s.tag)?.[1])).toEqual([
+    'home-hero-title',
+    'home-categories-title',
+    'home-how-title',
+    'home-recent-title',
+    'home-app-title',
+  ]);
+  // The hero holds the largest text of the first paint: it is drawn at once.
+  expect(sections.map((s) => drawnWhenNear(home, s.classes))).toEqual([
+    false,
+    true,
+    true,
+    true,
+    true,
+  ]);
+  for (const body of [list, home]) {
+    const footer = classesOf(body, /<footer [^>]*>/g);
+    expect(footer).toHaveLength(1);
+    expect(drawnWhenNear(body, footer[0].classes)).toBe(true);
+  }
+});
+
 it.each([
   ['/lv', 'lv', 'Talka var lasīt bez JavaScript'],
   ['/ru/zadaniya', 'ru', 'Читать Talka можно и без JavaScript'],

@@ -183,7 +183,12 @@ const Search = styled.form`
   }
 `;
 
+// The sections under the hero are laid out and painted when they come near the screen, not all in
+// the first frame (docs/PERFORMANCE.md, "Lighthouse"); the size is a guess until they have been seen.
 const Section = styled.section`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 640px;
+
   h2 {
     margin: 0 0 ${({ theme }) => theme.space.md};
     font-size: ${({ theme }) => theme.fontSizes.xl};
@@ -226,6 +231,8 @@ const Steps = styled.ol`
 `;
 
 const Promo = styled.section`
+  content-visibility: auto;
+  contain-intrinsic-size: auto 480px;
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   align-items: center;
