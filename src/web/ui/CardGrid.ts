@@ -11,6 +11,15 @@ export const CardGrid = styled.ul<{ $columns?: 2 | 3 }>`
   padding: 0;
   list-style: none;
 
+  /* A list page has up to 20 cards and a phone shows two: those after the first six (two rows of a
+     wide screen) are laid out and painted when they come near the screen, not in the first frame
+     (docs/PERFORMANCE.md, "Lighthouse"). The first six never wait: a card on the first screen that
+     was drawn late would move the ones under it (a layout shift). */
+  & > li:nth-child(n + 7) {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 300px;
+  }
+
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }

@@ -12,11 +12,7 @@ import { taskListMessages as messages } from './messages';
 
 // A column, not a grid: in a row of taller cards a grid stretched each row of a card without a photo
 // (large gaps); here the parts stay together and the footer sits at the bottom (margin-top: auto).
-// A card off the screen is not laid out or painted until it comes near (a list has 20 of them, the
-// phone shows two); its size until then is the last one it had, or the guess.
 const Card = styled.article`
-  content-visibility: auto;
-  contain-intrinsic-size: auto 300px;
   position: relative;
   display: flex;
   flex-direction: column;
