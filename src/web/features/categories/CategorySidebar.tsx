@@ -1,10 +1,9 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { Link } from '../../ui/Link';
 import styled, { css } from 'styled-components';
 import type { Locale } from '../../../shared/locales';
-import { TOP_CATEGORY_IDS } from '../../../shared/limits';
 import type { Category } from '../../../shared/types';
 import { up } from '../../app/theme';
 import { useAppSelector } from '../../app/hooks';
@@ -133,7 +132,8 @@ const CardLink = styled(Link)`
   }
 `;
 
-const Picture = styled.img<{ $compact: boolean }>`
+/** A card picture's size: smaller on a phone in a compact card (TopCategories draws it inline). */
+export const cardPictureSize = css<{ $compact: boolean }>`
   width: ${({ $compact }) => ($compact ? 80 : 120)}px;
   height: ${({ $compact }) => ($compact ? 64 : 96)}px;
   object-fit: contain;
@@ -142,6 +142,10 @@ const Picture = styled.img<{ $compact: boolean }>`
     width: 120px;
     height: 96px;
   }
+`;
+
+const Picture = styled.img<{ $compact: boolean }>`
+  ${cardPictureSize}
 `;
 
 const Title = styled.h3`
@@ -197,23 +201,27 @@ interface CardProps {
   locale: Locale;
   showChildren: boolean;
   onNavigate?: () => void;
+  /** The picture drawn some other way than the file as an <img> (TopCategories: inline). */
+  picture?: ReactNode;
 }
 
-function CategoryCard({ category, locale, showChildren, onNavigate }: CardProps) {
+export function CategoryCard({ category, locale, showChildren, onNavigate, picture }: CardProps) {
   const intl = useIntl();
   const children = showChildren ? (category.children ?? []) : [];
   return (
     <Card data-testid={`category-card-${category.id}`} $compact={!showChildren}>
       <CardLink to={categoryHref(locale, category)} onClick={onNavigate}>
-        <Picture
-          $compact={!showChildren}
-          src={categoryPicture(category.id, locale)}
-          alt=""
-          width={120}
-          height={96}
-          loading="lazy"
-          decoding="async"
-        />
+        {picture ?? (
+          <Picture
+            $compact={!showChildren}
+            src={categoryPicture(category.id, locale)}
+            alt=""
+            width={120}
+            height={96}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
         <Title>{category.title}</Title>
       </CardLink>
       {category.tasks_count > 0 && (
@@ -345,37 +353,5 @@ export function CategorySidebar({
         </Suspense>
       )}
     </>
-  );
-}
-
-const TopGrid = styled.ul`
-  display: grid;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  /* Two a row on a phone (four cards in two rows, not 950 px of scrolling), then as many as fit. */
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-
-  ${up('sm')} {
-    grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-    gap: ${({ theme }) => theme.space.md};
-  }
-`;
-
-/** The four top categories (SPEC section 9) as cards linking to the task form, for the home page. */
-export function TopCategories() {
-  const locale = useAppSelector(selectLocale);
-  const { data } = useGetCategoriesQuery(locale);
-  const top = TOP_CATEGORY_IDS.map((id) => data?.find((category) => category.id === id)).filter(
-    (category): category is Category => category !== undefined,
-  );
-  if (top.length === 0) return null;
-  return (
-    <TopGrid>
-      {top.map((category) => (
-        <CategoryCard key={category.id} category={category} locale={locale} showChildren={false} />
-      ))}
-    </TopGrid>
   );
 }

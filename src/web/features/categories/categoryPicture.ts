@@ -8,16 +8,26 @@ import { PICTURED_CATEGORY_IDS } from '../../../shared/limits';
 export const LOCALISED_CATEGORY_PICTURES: Partial<Record<number, readonly Locale[]>> = {};
 
 export const CATEGORY_PICTURE_BASE = '/images/categories';
-export const NEUTRAL_CATEGORY_PICTURE = `${CATEGORY_PICTURE_BASE}/default.svg`;
 
-/** The picture URL of a category in a locale: localised, then neutral per id, then the generic one. */
+/**
+ * The file name (without .svg) of a category's picture in a locale: localised, then neutral per id,
+ * then the generic one.
+ */
+export function categoryPictureName(
+  id: number,
+  locale: Locale,
+  manifest: Partial<Record<number, readonly Locale[]>> = LOCALISED_CATEGORY_PICTURES,
+): string {
+  if (manifest[id]?.includes(locale)) return `${id}.${locale}`;
+  if ((PICTURED_CATEGORY_IDS as readonly number[]).includes(id)) return String(id);
+  return 'default';
+}
+
+/** The picture URL of a category in a locale (categoryPictureName's file). */
 export function categoryPicture(
   id: number,
   locale: Locale,
   manifest: Partial<Record<number, readonly Locale[]>> = LOCALISED_CATEGORY_PICTURES,
 ): string {
-  if (manifest[id]?.includes(locale)) return `${CATEGORY_PICTURE_BASE}/${id}.${locale}.svg`;
-  if ((PICTURED_CATEGORY_IDS as readonly number[]).includes(id))
-    return `${CATEGORY_PICTURE_BASE}/${id}.svg`;
-  return NEUTRAL_CATEGORY_PICTURE;
+  return `${CATEGORY_PICTURE_BASE}/${categoryPictureName(id, locale, manifest)}.svg`;
 }

@@ -1,4 +1,4 @@
-export { CategorySidebar, TopCategories } from './CategorySidebar';
+export { CategorySidebar } from './CategorySidebar';
 export type { CategorySidebarProps, CategorySidebarVariant } from './CategorySidebar';
 export { useGetCategoriesQuery, flattenCategories } from './categoriesApi';
 export { categoryHref, isTopCategory } from './categoryLinks';

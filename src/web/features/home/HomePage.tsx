@@ -11,9 +11,11 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { CardGrid } from '../../ui/CardGrid';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { TopCategories } from '../categories';
+import { TopCategories } from '../categories/TopCategories';
 import { TaskSummaryCard, useGetTasksQuery } from '../taskList';
+import { InlineSvg } from '../../ui/InlineSvg';
 import { homeImage } from './homeImages';
+import { STEP_PICTURES } from './pictures.generated';
 import { recentTasksArgs } from './recentTasks';
 
 const messages = defineMessages({
@@ -214,7 +216,7 @@ const Steps = styled.ol`
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 
-  img {
+  svg {
     width: 100%;
     max-width: 240px;
     height: auto;
@@ -348,13 +350,12 @@ export default function HomePage() {
         <Steps>
           {steps.map(([image, title, text, alt]) => (
             <li key={image}>
-              <img
-                src={homeImage(image)}
-                alt={intl.formatMessage(alt)}
+              {/* Inline, not <img>: each SVG file is a document of its own for the browser. */}
+              <InlineSvg
+                picture={STEP_PICTURES[image]}
+                label={intl.formatMessage(alt)}
                 width={240}
                 height={160}
-                loading="lazy"
-                decoding="async"
               />
               <h3>{intl.formatMessage(title)}</h3>
               <p>{intl.formatMessage(text)}</p>

@@ -15,6 +15,13 @@ export const HOME_IMAGES: readonly HomeImageName[] = [
   'app-promo',
 ];
 
+/** The how-it-works steps' pictures, in order (drawn inline: src/web/ui/InlineSvg.tsx). */
+export const STEP_IMAGES = [
+  'step-create',
+  'step-offers',
+  'step-choose',
+] as const satisfies readonly HomeImageName[];
+
 /** The URL of a home page illustration: /images/home/{name}.svg. */
 export function homeImage(name: HomeImageName): string {
   return `/images/home/${name}.svg`;

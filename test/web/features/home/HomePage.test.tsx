@@ -3,7 +3,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { apiLog } from '../../../../src/web/api/log';
+import { TOP_CATEGORY_IDS } from '../../../../src/shared/limits';
 import HomePage from '../../../../src/web/features/home/HomePage';
+import { STEP_PICTURES } from '../../../../src/web/features/home/pictures.generated';
 import { CardGrid } from '../../../../src/web/ui/CardGrid';
 import { renderWithProviders } from '../../../support/render';
 import { json } from '../../../support/webFetch';
@@ -38,18 +40,42 @@ describe('HomePage', () => {
     for (const image of images) {
       expect(image).toHaveAttribute('width');
       expect(image).toHaveAttribute('height');
-      expect(image.getAttribute('alt')).not.toBe(null);
+      // A file picture has its alt text; an inline one (the steps) its label.
+      expect(image.getAttribute('alt') ?? image.getAttribute('aria-label')).not.toBe(null);
     }
     const stepImage = within(steps).getByRole('img', {
       name: 'A task form with a button to post it',
     });
-    expect(stepImage).toHaveAttribute('src', '/images/home/step-create.svg');
-    expect(stepImage).toHaveAttribute('loading', 'lazy');
+    expect(stepImage.tagName.toLowerCase()).toBe('svg');
+    expect(stepImage).toHaveAttribute('viewBox', '0 0 240 160');
+    const reference = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    reference.innerHTML = STEP_PICTURES['step-create'].markup;
+    expect(stepImage.innerHTML).toBe(reference.innerHTML);
     expect(screen.getByRole('img', { name: /phone showing the Talka app/ })).toHaveAttribute(
       'loading',
       'lazy',
     );
     expect(screen.getByRole('heading', { name: 'Talka in your pocket' })).toBeInTheDocument();
+  });
+
+  it("draws the first screen's pictures inline: no SVG document for the steps or the top categories", async () => {
+    const { container } = setup();
+    // The top categories come with the categories' answer.
+    const cards = await screen.findAllByTestId(/^category-card-/);
+    expect(cards.map((card) => card.getAttribute('data-testid'))).toEqual(
+      TOP_CATEGORY_IDS.map((id) => `category-card-${id}`),
+    );
+    for (const card of cards) {
+      expect(card.querySelector('img')).toBeNull();
+      const svg = card.querySelector('svg');
+      expect(svg).toHaveAttribute('aria-hidden', 'true');
+      expect(svg?.innerHTML).toContain('<rect');
+    }
+    // What is left as files: the hero (hidden on phones) and the app promo (at the bottom).
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/images/home/hero.svg',
+      '/images/home/app-promo.svg',
+    ]);
   });
 
   it('loads no picture before the layout shows it: the hero is hidden on phones', () => {
