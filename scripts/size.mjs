@@ -255,6 +255,7 @@ function entryFiles() {
 }
 const LAZY_SCRIPT_MAX = 45 * KB;
 
+const entry = entryFiles();
 const rows = [];
 const largeLazy = [];
 let failed = false;
@@ -291,7 +292,6 @@ try {
       'max gzip KB': (p.max / KB).toFixed(0),
       result: ok ? 'ok' : held ? 'BUDGET NOT MET' : 'OVER',
     });
-    const entry = entryFiles();
     for (const [file, s] of result.files) {
       if (entry && !entry.has(file) && s.gzip > LAZY_SCRIPT_MAX) {
         largeLazy.push(`${file} (${(s.gzip / KB).toFixed(1)} KB gzip, on ${p.name})`);
