@@ -3,8 +3,10 @@
 // html-webpack-plugin would put the entry's bundles into index.html as <script defer>. On a fast
 // connection they have arrived before the parser ends, so they run before the browser's first
 // paint, and the server-rendered first paint waits for them. Here each bundle becomes a
-// <link rel="preload" as="script" data-talka-entry> (downloaded as early as before, at the same
-// priority) and a small inline loader (scripts/webpack/boot.js) adds them, in order, once the first
+// <link rel="preload" as="script" fetchpriority="low" data-talka-entry> (downloaded as early as
+// before, at the priority of a deferred script: a preload is fetched at high priority otherwise,
+// ahead of the pictures of the first screen, for scripts that run only after the first paint) and a
+// small inline loader (scripts/webpack/boot.js) adds them, in order, once the first
 // paint is on the screen. The loader is inline, not a file: a file of its own is one more request
 // before the bundles can start, queued behind them on a slow connection. The Content-Security-Policy
 // allows it by its hash, taken from the built index.html (src/server/spa.ts inlineScriptHashes);
@@ -29,6 +31,7 @@ class PaintFirstPlugin {
             HtmlWebpackPlugin.createHtmlTagObject('link', {
               rel: 'preload',
               as: 'script',
+              fetchpriority: 'low',
               href: tag.attributes.src,
               'data-talka-entry': true,
             }),
