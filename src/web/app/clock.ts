@@ -6,7 +6,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { useEffect, useMemo, useState } from 'react';
 import { hydrated } from '../api/hydration';
-import { useHydrated } from '../ui/useHydrated';
+import { useHydratedDeferred } from '../ui/useHydrated';
 import { useAppSelector } from './hooks';
 
 export interface ClockState {
@@ -41,11 +41,12 @@ export const { selectRenderedAt } = clockSlice.selectors;
 /**
  * The time now for rendering, refreshed every `intervalMs` so expiry and relative times move on
  * their own. The server render and the first client render that hydrates it both use the server's
- * "now" (renderedAt), so they draw the same; from the next render on it is the browser's clock.
+ * "now" (renderedAt), so they draw the same; then the browser's clock, in the deferred render that
+ * follows hydration (useHydratedDeferred: a list's cards do not all draw again in one long task).
  */
 export function useNow(intervalMs = 60_000): Date {
   const renderedAt = useAppSelector(selectRenderedAt);
-  const hydrated = useHydrated();
+  const hydrated = useHydratedDeferred();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), intervalMs);

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { relativeTimeParts } from '../../shared/relativeTime';
 import { formatDisplayDateTime } from '../i18n/dateFormat';
-import { useHydrated } from './useHydrated';
+import { useHydratedDeferred } from './useHydrated';
 
 interface Props {
   /** The moment shown, an ISO date-time from the API. */
@@ -20,7 +20,7 @@ interface Props {
  */
 export function RelativeTime({ iso, now, format }: Props) {
   const intl = useIntl();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedDeferred();
   const { value, unit } = relativeTimeParts(iso, now);
   const relative = intl.formatRelativeTime(value, unit, {
     // 'now' for seconds; else always a number ('1 day ago', not tr 'evvelsi gün').
