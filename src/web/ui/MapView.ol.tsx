@@ -156,8 +156,10 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     layers.push(new VectorLayer({ source: new VectorSource({ features }) }));
 
     const fit = mapFit(points);
+    // Made first, then put on the page in a task of its own (issue 15): building the map and
+    // attaching it to the page (its DOM, its size, its view's fit) were one task of 30-40 ms on a
+    // phone's main thread; the map draws its first frame after both, as before.
     const map = new OlMap({
-      target: element,
       layers,
       controls: defaultControls({
         attribution: Boolean(tileUrl),
@@ -173,15 +175,6 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
         enableRotation: false,
       }),
     });
-    // The tip labels are titles; the buttons' own text is a sign ('+', '–', 'i'): name them too.
-    const name = (selector: string, text: string) =>
-      element.querySelector(selector)?.setAttribute('aria-label', text);
-    name('.ol-zoom-in', zoomIn);
-    name('.ol-zoom-out', zoomOut);
-    name('.ol-attribution button', attributions);
-    if (fit?.kind === 'extent') {
-      map.getView().fit(fit.extent, { padding: [...fit.padding], maxZoom: fit.maxZoom });
-    }
     // The view as data on the frame, for the end-to-end tests (markers are drawn on a canvas).
     const describe = () => {
       const view = map.getView();
@@ -203,7 +196,20 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
       element.dataset.view = JSON.stringify(state);
     };
     map.on('moveend', describe);
+    const attach = setTimeout(() => {
+      map.setTarget(element);
+      // The tip labels are titles; the buttons' own text is a sign ('+', '–', 'i'): name them too.
+      const name = (selector: string, text: string) =>
+        element.querySelector(selector)?.setAttribute('aria-label', text);
+      name('.ol-zoom-in', zoomIn);
+      name('.ol-zoom-out', zoomOut);
+      name('.ol-attribution button', attributions);
+      if (fit?.kind === 'extent') {
+        map.getView().fit(fit.extent, { padding: [...fit.padding], maxZoom: fit.maxZoom });
+      }
+    }, 0);
     return () => {
+      clearTimeout(attach);
       map.un('moveend', describe);
       map.setTarget(undefined);
     };

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import type { MapPoint } from './mapGeometry';
-import { useHydrated } from './useHydrated';
+import { useHydratedDeferred } from './useHydrated';
 
 export {
   circleRadiusMeters,
@@ -57,7 +57,7 @@ const OlMap = lazy(() => import(/* webpackChunkName: "map" */ './MapView.ol'));
  */
 export function MapView(props: MapViewProps) {
   const height = cssSize(props.height);
-  const hydrated = useHydrated();
+  const hydrated = useHydratedDeferred();
   const placeholder = (
     <MapFrame
       $height={height}

@@ -7,7 +7,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Task, TaskReview } from '../../../shared/types';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
-import { useHydrated } from '../../ui/useHydrated';
+import { useHydratedDeferred } from '../../ui/useHydrated';
 import { completionMessages as messages } from './messages';
 
 const Box = styled.section`
@@ -66,7 +66,7 @@ const Note = styled.p`
  * client render, so both draw the same markup.
  */
 function useDisplayDateTime(iso: string): string {
-  const hydrated = useHydrated();
+  const hydrated = useHydratedDeferred();
   const date = new Date(iso);
   if (hydrated) return formatDisplayDateTime(date);
   return formatDisplayDateTime(new Date(date.getTime() + date.getTimezoneOffset() * 60_000));
