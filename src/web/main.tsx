@@ -13,9 +13,9 @@ import { DEFAULT_LOCALE } from '../shared/locales';
 // thread long (issue 15, Total Blocking Time: Lighthouse's phone model counts every task over
 // 12.5 ms of this machine's time). The modules of each step are in this chunk and the shared vendor
 // chunk as before (webpackMode "eager": no extra request); only their evaluation waits for its
-// step, and the largest graphs are evaluated from their leaves up, a part per step: RTK Query, the app's API, the store, the shell, the routes (then the page's chunk and
-// catalog requests start), ICU's data, the app's providers, then the router, the store and
-// hydration.
+// step, and the largest graphs are evaluated from their leaves up, a part per step: RTK Query, the
+// app's API, the store, the shell, the routes (then the page's chunk and catalog requests start),
+// ICU's data, the app's providers, then the router, the store and hydration.
 async function boot(): Promise<void> {
   const { pathname } = window.location;
   // The bundles' own evaluation (React, React DOM, the router) was this task's work so far.
