@@ -33,7 +33,7 @@ const NavList = styled.ul`
     display: inline-block;
     padding: ${({ theme }) => theme.space.xs} 0;
     color: ${({ theme }) => theme.colors.text};
-    font-weight: 500;
+    font-weight: 600;
   }
 `;
 

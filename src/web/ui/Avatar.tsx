@@ -43,7 +43,7 @@ const Initials = styled.span<{ $size: number; $deleted: boolean }>`
   background: ${({ theme, $deleted }) => ($deleted ? theme.colors.border : theme.colors.secondary)};
   color: ${({ theme }) => theme.colors.secondaryText};
   font-size: ${({ $size }) => Math.round($size * 0.4)}px;
-  font-weight: 700;
+  font-weight: 600;
 
   svg {
     width: 60%;

@@ -53,7 +53,7 @@ export const buttonStyles = css<StyleProps>`
           color: ${theme.colors.primary};
           padding-inline: ${theme.space.xs};
           text-decoration: underline;
-          font-weight: 500;
+          font-weight: 600;
         `;
       default:
         return css`

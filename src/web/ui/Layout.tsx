@@ -42,7 +42,7 @@ const HeaderInner = styled.div`
 
 const Logo = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: 800;
+  font-weight: 600;
 
   a {
     color: ${({ theme }) => theme.colors.primary};

@@ -47,7 +47,7 @@ const Wrapper = styled.section`
 const Code = styled.p`
   margin: 0;
   font-size: 4rem;
-  font-weight: 800;
+  font-weight: 600;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

@@ -150,7 +150,7 @@ const EmailBox = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.lg};
 
   a {
-    font-weight: 700;
+    font-weight: 600;
   }
 `;
 

@@ -100,7 +100,7 @@ const Empty = styled.div`
     margin: 0;
   }
   p:first-child {
-    font-weight: 700;
+    font-weight: 600;
   }
 `;
 

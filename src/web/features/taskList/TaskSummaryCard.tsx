@@ -83,7 +83,7 @@ const Facts = styled.dl`
 `;
 
 const Budget = styled.dd`
-  font-weight: 700;
+  font-weight: 600;
 `;
 
 // Author and offers side by side when both fit, else the offers go under the author (wrapping

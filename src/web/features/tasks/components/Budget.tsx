@@ -20,7 +20,7 @@ const Badge = styled.p`
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.primaryText};
   font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: 700;
+  font-weight: 600;
 `;
 
 export function BudgetBadge({ from, to, locale }: { from: number; to: number; locale: Locale }) {

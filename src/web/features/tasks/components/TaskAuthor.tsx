@@ -25,7 +25,7 @@ const Name = styled.span`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
-  font-weight: 700;
+  font-weight: 600;
 
   a {
     overflow-wrap: anywhere;

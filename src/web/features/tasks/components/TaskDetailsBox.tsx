@@ -74,7 +74,7 @@ const Facts = styled.dl`
   }
 
   dt {
-    font-weight: 700;
+    font-weight: 600;
   }
 
   dd {
@@ -84,7 +84,7 @@ const Facts = styled.dl`
 
 const Deadline = styled.span<{ $warning: boolean }>`
   color: ${({ theme, $warning }) => ($warning ? theme.colors.warning : 'inherit')};
-  font-weight: ${({ $warning }) => ($warning ? 700 : 'inherit')};
+  font-weight: ${({ $warning }) => ($warning ? 600 : 'inherit')};
 `;
 
 interface Props {
