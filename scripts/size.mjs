@@ -86,7 +86,7 @@ async function measure(browser, url, { then } = {}) {
   const pending = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    // Downloads only: a script made in the page (the loader's ICU warm-up worker, a blob: URL) is
+    // Downloads only: a script made in the page (the loader's ICU warm-up worker, a data: URL) is
     // not a byte on the network.
     if (!/^https?:/.test(response.url())) return;
     pending.push(

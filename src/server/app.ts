@@ -72,8 +72,9 @@ export function contentSecurityPolicy(config: ServerConfig): Record<string, stri
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
     connectSrc: ["'self'"],
-    // The inline loader's ICU warm-up worker (scripts/webpack/boot.js), made from a blob: URL.
-    workerSrc: ["'self'", 'blob:'],
+    // The inline loader's ICU warm-up worker (scripts/webpack/boot.js), a data: URL: its origin
+    // is opaque, unlike a blob: URL's, which would be the page's.
+    workerSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],

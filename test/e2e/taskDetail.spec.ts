@@ -39,9 +39,9 @@ test.describe('task detail page', () => {
     expect(timing.fcp).not.toBeNull();
     expect(timing.frame!).toBeLessThan(timing.bundles!);
     expect(timing.fcp!).toBeLessThanOrEqual(timing.bundles!);
-    // The loader warms up ICU's locale data in a worker of its own (a blob: URL the CSP allows),
+    // The loader warms up ICU's locale data in a worker of its own (a data: URL the CSP allows),
     // so hydration's first number and date formats do not pay for it on the main thread.
-    expect(workers.filter((url) => url.startsWith('blob:'))).toHaveLength(1);
+    expect(workers.filter((url) => url.startsWith('data:text/javascript,'))).toHaveLength(1);
     expect(refused).toEqual([]);
   });
 

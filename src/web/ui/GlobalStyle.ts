@@ -21,18 +21,14 @@ export const GlobalStyle = createGlobalStyle`
 
   /*
    * Two weights in the whole UI: 400 and 600 (the components' bold, and here the browser's own bold
-   * elements). Each weight is a face of its own that the page's first layout loads and measures
-   * glyph by glyph: five weights made that layout 9-14 ms longer than two (docs/PERFORMANCE.md).
+   * elements the app uses). Each weight is a face of its own that the page's first layout loads and
+   * measures glyph by glyph: five weights made that layout 9-14 ms longer than two
+   * (docs/PERFORMANCE.md).
    */
   h1,
   h2,
   h3,
-  h4,
-  h5,
-  h6,
-  b,
-  strong,
-  th {
+  strong {
     font-weight: 600;
   }
 

@@ -40,8 +40,8 @@ describe('Content-Security-Policy', () => {
       'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
       // The API, the push stream and the geocoder proxy (/api/geo) are all same-origin.
       'connect-src': ["'self'"],
-      // The loader's ICU warm-up worker comes from a blob: URL (scripts/webpack/boot.js).
-      'worker-src': ["'self'", 'blob:'],
+      // The loader's ICU warm-up worker is a data: URL (scripts/webpack/boot.js).
+      'worker-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
