@@ -4,6 +4,9 @@
  * <html lang> is the URL's locale, the status is right, and nothing private is in it: no exact
  * address before assignment, nobody else's email or phone.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+
 import type { Locale } from '../../../src/shared/locales';
 import { ALL_PARTS } from '../../../src/web/i18n/loadMessages';
 import { routePath, type RouteName } from '../../../src/web/i18n/routes';
@@ -264,6 +267,26 @@ it.each(['/lv', '/en/tasks', '/ru/login'])(
     expect(body.slice(marker)).not.toMatch(/<(main|footer|header|section|h1|p)\b/);
   },
 );
+
+it('links a PNG tab icon inside the page, never an SVG one', async () => {
+  // A browser draws an SVG icon as an SVG document of its own: a frame the page's renderer creates,
+  // lays out and paints on its main thread after the first paint (7-30 ms on every page load).
+  for (const url of ['/lv', '/en/tasks', '/ru/login']) {
+    const { body } = await get(url, null);
+    const icons = (body.match(/<link\s+rel="(?:icon|apple-touch-icon)"[^>]*>/g) ?? []).join('\n');
+    expect(icons).toMatch(
+      /<link\s+rel="icon"\s+type="image\/png"\s+sizes="48x48"\s+href="data:image\/png;base64,/,
+    );
+    expect(icons).toContain('<link rel="apple-touch-icon" href="/images/apple-touch-icon.png"');
+    expect(icons).not.toMatch(/svg/i);
+  }
+  // public/ is what the build copies beside the bundles: a 180 x 180 PNG (its IHDR chunk).
+  const touchIcon = fs.readFileSync(
+    path.join(__dirname, '../../../public/images/apple-touch-icon.png'),
+  );
+  expect(touchIcon.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([touchIcon.readUInt32BE(16), touchIcon.readUInt32BE(20)]).toEqual([180, 180]);
+});
 
 it('preloads no picture on the home page or the list: every picture there waits for its layout', async () => {
   // React's server render turns an eager <img> into <link rel="preload" as="image"> in the head:
