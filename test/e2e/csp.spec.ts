@@ -56,7 +56,7 @@ test.describe('Content-Security-Policy in the browser', () => {
     await visit('/en/register', heading);
 
     await logIn(page, 'customer@talka.test');
-    // The owner's in-progress task: exact places on the map (pins are data: SVG images), chat.
+    // The owner's in-progress task: exact places on the map (its pins drawn on a canvas), chat.
     await visit('/en/tasks/TKPROG01', heading);
     // Their own profile, with its edit form and photo upload.
     const me = (await (await page.request.get('/api/me')).json()) as { data: { uuid: string } };

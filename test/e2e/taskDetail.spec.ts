@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import {
   expectEveryControlReachableByTab,
   expectModalKeyboardRoundTrip,
@@ -87,11 +88,28 @@ test.describe('task detail page', () => {
           extent: [number, number, number, number];
           pins: { label: string; x: number; y: number }[];
         };
+        // In the middle of the screen: nothing (the phone's action bar) over it in the picture.
+        await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
         const box = (await map.boundingBox())!;
-        await testInfo.attach(`map-${slug}-${width}`, {
-          body: await map.screenshot(),
-          contentType: 'image/png',
-        });
+        const shot = await map.screenshot();
+        await testInfo.attach(`map-${slug}-${width}`, { body: shot, contentType: 'image/png' });
+        // Each pin is drawn where the view says (a canvas picture, issue 15): the pin's blue
+        // beside its letter, 10 px left of the middle of its head (15 px under its top).
+        const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+        const scale = info.width / box.width;
+        const colourAt = (x: number, y: number) => {
+          const at = (Math.round(y * scale) * info.width + Math.round(x * scale)) * info.channels;
+          return [data[at], data[at + 1], data[at + 2]];
+        };
+        for (const pin of view.pins) {
+          const [red, green, blue] = colourAt(pin.x - 10, pin.y - PIN.height + 15);
+          expect({ pin: pin.label, red, green, blue }).toEqual({
+            pin: pin.label,
+            red: expect.closeTo(0x0b, -1.5),
+            green: expect.closeTo(0x5c, -1.5),
+            blue: expect.closeTo(0xad, -1.5),
+          });
+        }
         if (locations.length === 1) {
           expect(view.zoom).toBe(7);
           continue;

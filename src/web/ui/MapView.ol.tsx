@@ -20,7 +20,7 @@ import { Circle as CircleStyle, Fill, Icon, Stroke, Style } from 'ol/style';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import olCssUrl from 'ol/ol.css';
 import { circleRadiusMeters } from './mapGeometry';
-import { mapFit, pinDataUrl, PIN_SIZE, spreadPins } from './mapFit';
+import { drawPin, mapFit, PIN_SIZE, spreadPins } from './mapFit';
 import { MapFrame, type MapViewProps } from './MapView';
 import { ensureStylesheet } from './stylesheet';
 
@@ -52,10 +52,15 @@ const dotStyle = new Style({
   zIndex: 1,
 });
 
-function pinStyle(label: string, index: number, count: number, shift: [number, number]): Style {
+function pinStyle(
+  picture: HTMLCanvasElement,
+  index: number,
+  count: number,
+  shift: [number, number],
+): Style {
   return new Style({
     image: new Icon({
-      src: pinDataUrl(label),
+      img: picture,
       width: PIN_SIZE.width,
       height: PIN_SIZE.height,
       anchor: [0.5, 1],
@@ -108,6 +113,8 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     let spreadAt = Number.NaN;
     let shifts: [number, number][] = [];
     let styles: (Style | Style[] | undefined)[] = [];
+    // Each pin's picture, drawn once (the styles are made again at each resolution).
+    const pictures = points.map((point) => drawPin(point.label, window.devicePixelRatio));
     const shiftsAt = (resolution: number): [number, number][] => {
       if (resolution !== spreadAt) {
         spreadAt = resolution;
@@ -121,7 +128,7 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
       const cached = styles[index];
       if (cached) return cached;
       const coordinate = coordinates[index];
-      const pin = pinStyle(points[index].label, index, points.length, shift);
+      const pin = pinStyle(pictures[index], index, points.length, shift);
       let style: Style | Style[] = pin;
       if (shift[0] !== 0 || shift[1] !== 0) {
         // A moved pin keeps a line to its place, which is marked with a dot.
@@ -196,6 +203,9 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
       element.dataset.view = JSON.stringify(state);
     };
     map.on('moveend', describe);
+    // OpenLayers' first moveend comes with its second frame; a map whose pictures are all drawn
+    // already (canvas pins, no tiles offline) may have only one: its first complete render too.
+    map.once('rendercomplete', describe);
     const attach = setTimeout(() => {
       map.setTarget(element);
       // The tip labels are titles; the buttons' own text is a sign ('+', '–', 'i'): name them too.
@@ -211,6 +221,7 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     return () => {
       clearTimeout(attach);
       map.un('moveend', describe);
+      map.un('rendercomplete', describe);
       map.setTarget(undefined);
     };
   }, [points, tileUrl, attribution, zoomIn, zoomOut, attributions]);

@@ -1,7 +1,7 @@
 /**
  * The map's view and pins once OpenLayers draws them (MapView.ol.tsx only, so none of this is in a
  * page's first load): the view fitted to every place with its circle, pins spread so every letter
- * shows, and the pin image. Pure, so tested without OpenLayers (test/web/ui/mapGeometry.test.ts).
+ * shows, and the pin's picture. Pure but for the picture (a canvas), so tested without OpenLayers (test/web/ui/mapGeometry.test.ts).
  */
 import { MAP } from '../../shared/limits';
 import { circleRadiusMeters, mapZoom, type MapPoint } from './mapGeometry';
@@ -153,16 +153,40 @@ export function spreadPins(tips: readonly (readonly [number, number])[]): [numbe
   });
 }
 
-/** An SVG pin with the marker text, as a data URL; MAP.pinWidth (30 px) wide. */
-export function pinDataUrl(label: string, color = '#0b5cad'): string {
-  const text = label.replace(/[^a-z0-9]/gi, '').slice(0, 3);
-  const fontSize = text.length > 1 ? 12 : 15;
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${MAP.pinWidth}" height="${PIN_HEIGHT}" viewBox="0 0 30 40">` +
-    `<path d="M15 0C6.7 0 0 6.7 0 15c0 10.5 15 25 15 25s15-14.5 15-25C30 6.7 23.3 0 15 0z" fill="${color}" stroke="#fff" stroke-width="1.5"/>` +
-    `<text x="15" y="20" text-anchor="middle" font-family="Arial, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff">${text}</text>` +
-    `</svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+/** What a pin carries: the marker's letters and digits, three at most. */
+export function pinText(label: string): string {
+  return label.replace(/[^a-z0-9]/gi, '').slice(0, 3);
+}
+
+/** The pin's outline in its 30 x 40 box: a drop with its tip at the bottom middle. */
+const PIN_PATH = 'M15 0C6.7 0 0 6.7 0 15c0 10.5 15 25 15 25s15-14.5 15-25C30 6.7 23.3 0 15 0z';
+
+/**
+ * A pin with the marker text (a, b ... up to three letters or digits), drawn on a canvas at the
+ * screen's pixel ratio; MAP.pinWidth (30 px) wide once OpenLayers scales it to PIN_SIZE. A canvas,
+ * not an SVG image: the browser makes every SVG image a document of its own, created, laid out and
+ * painted on the page's main thread in the map's first frame (issue 15, docs/PERFORMANCE.md).
+ */
+export function drawPin(label: string, pixelRatio = 1, color = '#0b5cad'): HTMLCanvasElement {
+  const text = pinText(label);
+  const ratio = Math.max(1, pixelRatio);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(PIN_SIZE.width * ratio);
+  canvas.height = Math.round(PIN_SIZE.height * ratio);
+  const context = canvas.getContext('2d');
+  if (!context) return canvas;
+  context.scale(canvas.width / 30, canvas.height / 40);
+  const outline = new Path2D(PIN_PATH);
+  context.fillStyle = color;
+  context.fill(outline);
+  context.strokeStyle = '#fff';
+  context.lineWidth = 1.5;
+  context.stroke(outline);
+  context.fillStyle = '#fff';
+  context.font = `700 ${text.length > 1 ? 12 : 15}px Arial, sans-serif`;
+  context.textAlign = 'center';
+  context.fillText(text, 15, 20);
+  return canvas;
 }
 
 export const PIN_SIZE = { width: MAP.pinWidth, height: PIN_HEIGHT } as const;
