@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './support';
+import { logIn, waitForHydration } from './support';
 
 /**
  * Every page is rendered on the server from the app's React tree (src/server/render): readable
@@ -95,6 +95,33 @@ test.describe('with JavaScript: hydration', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('hydration keeps the server’s styles as they are: no rule is deleted (issue 15)', async ({
+    page,
+  }) => {
+    // A global style written again in hydration's commit deletes its rules (`*`, `body`, `:root`)
+    // and inserts them anew: the browser then computes every element's style once more.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const deleted: string[] = [];
+      Object.assign(window, { deletedRules: deleted });
+      const deleteRule = CSSStyleSheet.prototype.deleteRule;
+      CSSStyleSheet.prototype.deleteRule = function (this: CSSStyleSheet, index: number) {
+        deleted.push(this.cssRules[index]?.cssText ?? `#${index}`);
+        deleteRule.call(this, index);
+      };
+    });
+    // The task page has the phone's action bar, with the global style that makes room for it.
+    for (const url of ['/en', '/en/tasks', '/en/tasks/TKOPEN01']) {
+      await page.goto(url);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      const deleted = await page.evaluate(
+        () => (window as unknown as { deletedRules: string[] }).deletedRules,
+      );
+      expect({ url, deleted }).toEqual({ url, deleted: [] });
+    }
+  });
 
   test('a hydrated page is usable: links, the language switcher, a form', async ({ page }) => {
     const errors = collectErrors(page);

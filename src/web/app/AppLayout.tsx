@@ -19,7 +19,7 @@ import { uiMessages } from '../ui/messages';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { appMessages } from './messages';
 import { SiteFooter } from './SiteFooter';
-import { up } from './theme';
+import { up } from '../ui/theme';
 
 const NavList = styled.ul`
   display: flex;

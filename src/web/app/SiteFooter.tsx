@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Locale } from '../../shared/locales';
 import { routePath } from '../i18n/routes';
 import { appMessages } from './messages';
-import { up } from './theme';
+import { up } from '../ui/theme';
 
 /** The footer's pages, in the order the footer lists them (src/web/features/info). */
 export const FOOTER_PAGES = ['help', 'contact', 'terms', 'privacy'] as const;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
 
 /** The bar's height on phones; the page keeps this much room free at its bottom. */
 const BAR_HEIGHT = '4.5rem';
@@ -8,7 +9,8 @@ const RESERVED = `calc(${BAR_HEIGHT} + env(safe-area-inset-bottom, 0px))`;
 /**
  * While a bar is on the page (phones only): room at the page's bottom so the bar covers nothing,
  * and --talka-action-bar for what else sits at the bottom (the notices stand above the bar).
- * A global style, so the server's render has it too: nothing moves when the page hydrates.
+ * A global style, so the server's render has it too: nothing moves when the page hydrates; static
+ * (no function of props), so hydration keeps the server's rules (GlobalStyle.ts says why).
  */
 const ReserveRoom = createGlobalStyle`
   :root {
@@ -19,7 +21,7 @@ const ReserveRoom = createGlobalStyle`
     padding-bottom: var(--talka-action-bar);
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     :root {
       --talka-action-bar: 0px;
     }

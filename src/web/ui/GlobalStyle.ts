@@ -1,6 +1,13 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
 
-/** Mobile-first base styles: system fonts, readable sizes, visible focus rings. */
+/**
+ * Mobile-first base styles: system fonts, readable sizes, visible focus rings. Static (the one
+ * theme's values, no function of props): styled-components then keeps the server's rules as they
+ * are when the page hydrates. A global style with a function in it is written again in hydration's
+ * commit (its rules deleted and inserted anew), and with them `*` and `body`: the browser then
+ * computes the style of every element of the page once more (issue 15, docs/PERFORMANCE.md).
+ */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after {
     box-sizing: border-box;
@@ -12,11 +19,11 @@ export const GlobalStyle = createGlobalStyle`
 
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.md};
     line-height: 1.5;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.background};
+    color: ${theme.colors.text};
+    background: ${theme.colors.background};
   }
 
   /*
@@ -38,12 +45,12 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 
   /* Keyboard focus is always visible (WCAG 2.4.7): a 3px ring set off by a 2px gap. */
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 

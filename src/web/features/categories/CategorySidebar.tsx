@@ -5,7 +5,7 @@ import { Link } from '../../ui/Link';
 import styled, { css } from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { Category } from '../../../shared/types';
-import { up } from '../../app/theme';
+import { up } from '../../ui/theme';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { Button } from '../../ui/Button';

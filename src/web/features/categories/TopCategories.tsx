@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { TOP_CATEGORY_IDS } from '../../../shared/limits';
 import type { Category } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../app/theme';
+import { up } from '../../ui/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { InlineSvg } from '../../ui/InlineSvg';
 import { TOP_CATEGORY_PICTURES } from '../home/pictures.generated';

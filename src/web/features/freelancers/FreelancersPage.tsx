@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { LOCALES } from '../../../shared/locales';
 import type { FreelancerSortBy, SortDir } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../app/theme';
+import { up } from '../../ui/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../app/theme';
+import { up } from '../../ui/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink } from '../../ui/Button';

@@ -10,7 +10,7 @@ import type {
   ModerationReportGroup,
 } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../app/theme';
+import { up } from '../../ui/theme';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';

@@ -6,7 +6,7 @@ import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import type { ActiveProfile, ProfileReview } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../app/theme';
+import { up } from '../../ui/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';

@@ -12,7 +12,7 @@ import styled from 'styled-components';
 import type { TaskListSort, TaskListStatus } from '../../../shared/types';
 import { isValidationError } from '../../api/baseQuery';
 import { useAppSelector } from '../../app/hooks';
-import { theme, up } from '../../app/theme';
+import { theme, up } from '../../ui/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink, buttonStyles, type ButtonVariant } from '../../ui/Button';

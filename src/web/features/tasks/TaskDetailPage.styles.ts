@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { up } from '../../app/theme';
+import { up } from '../../ui/theme';
 
 /** Mobile first: one column; from lg the content and the sidebar side by side. */
 export const PageGrid = styled.div`

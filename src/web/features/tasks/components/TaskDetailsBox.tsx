@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
-import { up } from '../../../app/theme';
+import { up } from '../../../ui/theme';
 import { HydrationBoundary } from '../../../ui/HydrationBoundary';
 import { formatDateTime } from '../format';
 import { taskDetailMessages as messages } from '../messages';
