@@ -14,7 +14,7 @@ import type { Locale } from '../../src/shared/locales';
 import { AppProviders } from '../../src/web/app/App';
 import { appRoutes, type PageRoute } from '../../src/web/app/router';
 import { setupStore, type AppStore, type RootState } from '../../src/web/app/store';
-import { theme } from '../../src/web/ui/theme';
+import { theme } from '../../src/web/app/theme';
 import { onIntlError } from '../../src/web/i18n/I18nProvider';
 import en from '../../translations/en.json';
 

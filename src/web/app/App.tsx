@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from '../ui/GlobalStyle';
 import type { AppStore } from './store';
-import { theme } from '../ui/theme';
+import { theme } from './theme';
 
 /** What a data router needs to render: the browser's (main.tsx) or a memory one (tests). */
 type DataRouter = Parameters<typeof RouterProvider>[0]['router'];

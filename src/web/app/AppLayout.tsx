@@ -19,20 +19,20 @@ import { uiMessages } from '../ui/messages';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { appMessages } from './messages';
 import { SiteFooter } from './SiteFooter';
-import { up } from '../ui/theme';
+import { theme, up } from './theme';
 
 const NavList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
 
   a {
     display: inline-block;
-    padding: ${({ theme }) => theme.space.xs} 0;
-    color: ${({ theme }) => theme.colors.text};
+    padding: ${theme.space.xs} 0;
+    color: ${theme.colors.text};
     font-weight: 600;
   }
 `;
@@ -42,7 +42,7 @@ const SIDEBAR_PAGES: readonly RouteName[] = ['home', 'tasks'];
 
 const WithSidebar = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 
   ${up('lg')} {
     grid-template-columns: 280px minmax(0, 1fr);

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Locale } from '../../shared/locales';
 import { routePath } from '../i18n/routes';
 import { appMessages } from './messages';
-import { up } from '../ui/theme';
+import { theme, up } from './theme';
 
 /** The footer's pages, in the order the footer lists them (src/web/features/info). */
 export const FOOTER_PAGES = ['help', 'contact', 'terms', 'privacy'] as const;
@@ -12,7 +12,7 @@ export type FooterPage = (typeof FOOTER_PAGES)[number];
 
 const Row = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   ${up('md')} {
     grid-template-columns: minmax(0, 1fr) auto;
@@ -26,7 +26,7 @@ const Row = styled.div`
 const Links = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr));
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -34,7 +34,7 @@ const Links = styled.ul`
   ${up('md')} {
     display: flex;
     flex-wrap: wrap;
-    gap: 0 ${({ theme }) => theme.space.lg};
+    gap: 0 ${theme.space.lg};
   }
 
   a {
@@ -48,7 +48,7 @@ const Links = styled.ul`
 
 const Tagline = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** Under every page: what Talka is and the links to help, contact, terms and privacy. */

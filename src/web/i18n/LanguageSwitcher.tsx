@@ -4,6 +4,7 @@ import { Link } from '../ui/Link';
 import styled from 'styled-components';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { switchLocalePath } from './routes';
+import { theme } from '../app/theme';
 
 const messages = defineMessages({
   label: { id: 'i18n.switcher.label', defaultMessage: 'Language' },
@@ -22,7 +23,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -34,13 +35,13 @@ const Item = styled(Link)<{ $current: boolean }>`
   justify-content: center;
   min-width: 36px;
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radii.sm};
+  font-size: ${theme.fontSizes.sm};
   font-weight: ${({ $current }) => ($current ? 600 : 400)};
   text-decoration: ${({ $current }) => ($current ? 'none' : 'underline')};
-  color: ${({ theme, $current }) => ($current ? theme.colors.text : theme.colors.primary)};
-  background: ${({ theme, $current }) => ($current ? theme.colors.secondary : 'transparent')};
+  color: ${({ $current }) => ($current ? theme.colors.text : theme.colors.primary)};
+  background: ${({ $current }) => ($current ? theme.colors.secondary : 'transparent')};
 `;
 
 /** Links to the current page in each language (localised segments are mapped). */

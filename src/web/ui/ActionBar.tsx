@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
-import { theme } from './theme';
+import { theme } from '../app/theme';
 
 /** The bar's height on phones; the page keeps this much room free at its bottom. */
 const BAR_HEIGHT = '4.5rem';
@@ -33,15 +33,15 @@ const Bar = styled.div`
   right: 0;
   bottom: 0;
   left: 0;
-  z-index: ${({ theme }) => theme.zIndices.header};
+  z-index: ${theme.zIndices.header};
   display: flex;
   align-items: center;
   box-sizing: border-box;
   min-height: ${RESERVED};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  padding-bottom: calc(${({ theme }) => theme.space.sm} + env(safe-area-inset-bottom, 0px));
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.background};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding-bottom: calc(${theme.space.sm} + env(safe-area-inset-bottom, 0px));
+  border-top: 1px solid ${theme.colors.border};
+  background: ${theme.colors.background};
   box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.08);
 
   /* One wide action on a phone. */
@@ -51,7 +51,7 @@ const Bar = styled.div`
     width: 100%;
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     position: static;
     z-index: auto;
     display: block;

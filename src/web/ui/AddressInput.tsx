@@ -10,11 +10,12 @@ import {
 import styled from 'styled-components';
 import { controlStyles, ErrorLine } from './TextField';
 import type { Place } from '../../shared/places';
+import { theme } from '../app/theme';
 
 const Field = styled.div`
   position: relative;
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 
@@ -38,22 +39,22 @@ const List = styled.ul`
   padding: 0;
   overflow-y: auto;
   list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 `;
 
 const Option = styled.li<{ $active: boolean }>`
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  background: ${({ theme, $active }) => ($active ? theme.colors.secondary : 'transparent')};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  background: ${({ $active }) => ($active ? theme.colors.secondary : 'transparent')};
   cursor: pointer;
 `;
 
 const OptionNote = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /**
@@ -70,13 +71,13 @@ const StatusSlot = styled.div`
 
 const Empty = styled.p`
   margin: 2px 0 0;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export interface AddressInputProps {

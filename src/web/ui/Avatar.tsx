@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 export interface AvatarProps {
   /** Photo URL; without it the initials (or the deleted-user silhouette) show. */
@@ -30,7 +31,7 @@ const Picture = styled.img`
   height: 100%;
   border-radius: 50%;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `;
 
 const Initials = styled.span<{ $size: number; $deleted: boolean }>`
@@ -40,15 +41,15 @@ const Initials = styled.span<{ $size: number; $deleted: boolean }>`
   width: 100%;
   height: 100%;
   border-radius: 50%;
-  background: ${({ theme, $deleted }) => ($deleted ? theme.colors.border : theme.colors.secondary)};
-  color: ${({ theme }) => theme.colors.secondaryText};
+  background: ${({ $deleted }) => ($deleted ? theme.colors.border : theme.colors.secondary)};
+  color: ${theme.colors.secondaryText};
   font-size: ${({ $size }) => Math.round($size * 0.4)}px;
   font-weight: 600;
 
   svg {
     width: 60%;
     height: 60%;
-    fill: ${({ theme }) => theme.colors.textMuted};
+    fill: ${theme.colors.textMuted};
   }
 `;
 
@@ -60,9 +61,9 @@ const Dot = styled.span<{ $online: boolean }>`
   height: 28%;
   min-width: 10px;
   min-height: 10px;
-  border: 2px solid ${({ theme }) => theme.colors.background};
+  border: 2px solid ${theme.colors.background};
   border-radius: 50%;
-  background: ${({ theme, $online }) => ($online ? theme.colors.success : theme.colors.textMuted)};
+  background: ${({ $online }) => ($online ? theme.colors.success : theme.colors.textMuted)};
 `;
 
 export function initialsOf(name: string | undefined): string {

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 const messages = defineMessages({
   lower: { id: 'ui.budgetSlider.lower', defaultMessage: 'Lowest amount' },
@@ -25,7 +26,7 @@ export function sliderMaxFor(
 const Wrap = styled.div`
   position: relative;
   height: 44px;
-  margin: ${({ theme }) => theme.space.sm} 0;
+  margin: ${theme.space.sm} 0;
 `;
 
 const Track = styled.div`
@@ -35,8 +36,8 @@ const Track = styled.div`
   right: 0;
   height: 6px;
   transform: translateY(-50%);
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.secondary};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.secondary};
 `;
 
 const Selected = styled.div.attrs<{ $from: number; $to: number }>(({ $from, $to }) => ({
@@ -46,7 +47,7 @@ const Selected = styled.div.attrs<{ $from: number; $to: number }>(({ $from, $to 
   top: 0;
   bottom: 0;
   border-radius: inherit;
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${theme.colors.primary};
 `;
 
 // Two native range inputs on one track: only their thumbs take pointer events.
@@ -65,7 +66,7 @@ const Range = styled.input`
     height: 24px;
     border: 2px solid #fff;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${theme.colors.primary};
     pointer-events: auto;
     cursor: pointer;
   }
@@ -74,12 +75,12 @@ const Range = styled.input`
     height: 24px;
     border: 2px solid #fff;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${theme.colors.primary};
     pointer-events: auto;
     cursor: pointer;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
   }
 `;
 

@@ -2,6 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link } from './Link';
 import styled, { css } from 'styled-components';
 import { Spinner } from './Spinner';
+import { theme } from '../app/theme';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
 
@@ -15,12 +16,12 @@ export const buttonStyles = css<StyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  padding: ${`${theme.space.sm} ${theme.space.lg}`};
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   border: 2px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   font: inherit;
   font-weight: 600;
   line-height: 1.2;
@@ -28,7 +29,7 @@ export const buttonStyles = css<StyleProps>`
   cursor: pointer;
   transition: background-color 0.15s ease;
 
-  ${({ theme, $variant = 'primary' }) => {
+  ${({ $variant = 'primary' }) => {
     switch ($variant) {
       case 'secondary':
         return css`

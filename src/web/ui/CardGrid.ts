@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 /**
  * A list of cards (tasks, freelancers): one column on a phone, two from the md breakpoint and, where
@@ -6,7 +7,7 @@ import styled from 'styled-components';
  */
 export const CardGrid = styled.ul<{ $columns?: 2 | 3 }>`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -20,11 +21,11 @@ export const CardGrid = styled.ul<{ $columns?: 2 | 3 }>`
     contain-intrinsic-size: auto 300px;
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.xl}) {
+  @media (min-width: ${theme.breakpoints.xl}) {
     grid-template-columns: ${({ $columns = 3 }) => `repeat(${$columns}, minmax(0, 1fr))`};
   }
 `;
@@ -33,8 +34,8 @@ export const CardGrid = styled.ul<{ $columns?: 2 | 3 }>`
 export const GridNotice = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.lg};
+  border: 1px dashed ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 `;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 /**
  * The × of a dialog's header (Modal, the category slide-out panel, the task list's filter sheet).
@@ -10,9 +11,9 @@ export const CloseButton = styled.button`
   min-width: 44px;
   min-height: 44px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   font-size: 1.5rem;
   line-height: 1;
   cursor: pointer;

@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 const Plain = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 44px;
   min-width: 44px;
-  padding: 0 ${({ theme }) => theme.space.sm};
+  padding: 0 ${theme.space.sm};
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
   font: inherit;
   cursor: copy;
 
   &:hover {
-    border-color: ${({ theme }) => theme.colors.border};
+    border-color: ${theme.colors.border};
   }
 `;
 

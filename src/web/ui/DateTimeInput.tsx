@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { controlStyles, ErrorLine } from './TextField';
+import { theme } from '../app/theme';
 
 const messages = defineMessages({
   date: { id: 'ui.dateTimeInput.date', defaultMessage: '{label}: date' },
@@ -48,7 +49,7 @@ const splitValue = (value: string | null | undefined): { date: string; time: str
 };
 
 const Fieldset = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
+  margin: 0 0 ${theme.space.sm};
   padding: 0;
   border: 0;
   min-width: 0;
@@ -56,14 +57,14 @@ const Fieldset = styled.fieldset`
 
 const Legend = styled.legend`
   padding: 0;
-  margin-bottom: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${theme.space.xs};
   font-weight: 600;
 `;
 
 const Row = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 6.5rem;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Input = styled.input<{ $invalid: boolean }>`
@@ -73,7 +74,7 @@ const Input = styled.input<{ $invalid: boolean }>`
 
 /** Spaced from the inputs like the other fields' error lines (the Fieldset has no gap). */
 const ErrorSpace = styled.div`
-  margin-top: ${({ theme }) => theme.space.xs};
+  margin-top: ${theme.space.xs};
 `;
 
 export interface DateTimeInputProps {

@@ -1,10 +1,11 @@
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 /** A form-wide error above the fields (render it with role="alert"). */
 export const FormAlert = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  margin: 0 0 ${theme.space.md};
+  padding: ${theme.space.sm};
+  border-radius: ${theme.radii.sm};
   background: #fdecea;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;

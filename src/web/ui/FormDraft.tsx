@@ -7,17 +7,18 @@ import { Button } from './Button';
 import { readDraft, removeDraft, writeDraft } from './draft';
 import { uiMessages } from './messages';
 import { hasUnsavedInput, useConfirmDiscard } from './UnsavedChangesGuard';
+import { theme } from '../app/theme';
 
 const Restored = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.secondary};
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.md};
+  padding: ${`${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.secondary};
 `;
 
 type Values = Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 export interface GalleryImage {
   /** Stable key (e.g. the image uuid). */
@@ -64,7 +65,7 @@ export const loadLightbox = (): Promise<LightboxFactory> =>
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -77,9 +78,9 @@ const Tile = styled.button`
   min-height: 250px;
   padding: 0;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   cursor: zoom-in;
 
   img {

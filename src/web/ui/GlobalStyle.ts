@@ -1,5 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
-import { theme } from './theme';
+import { theme } from '../app/theme';
 
 /**
  * Mobile-first base styles: system fonts, readable sizes, visible focus rings. Static (the one

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 /**
  * A button in the header's row that opens a panel: the phone's "Menu" and, on wide screens, the
@@ -8,13 +9,13 @@ import styled from 'styled-components';
 export const HeaderButton = styled.button<{ $screens: 'narrow' | 'wide' }>`
   display: ${({ $screens }) => ($screens === 'narrow' ? 'inline-flex' : 'none')};
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  padding: 0 ${theme.space.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
   font: inherit;
   font-weight: 600;
   cursor: pointer;
@@ -26,11 +27,11 @@ export const HeaderButton = styled.button<{ $screens: 'narrow' | 'wide' }>`
   }
 
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     display: ${({ $screens }) => ($screens === 'narrow' ? 'none' : 'inline-flex')};
   }
 `;

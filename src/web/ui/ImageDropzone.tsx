@@ -3,6 +3,7 @@ import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 import { defineMessages, useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import { fileHasFormat, type RasterFormat } from '../../shared/imageFormats';
+import { theme } from '../app/theme';
 
 const messages = defineMessages({
   prompt: {
@@ -60,15 +61,14 @@ const Zone = styled.div<{ $dragging: boolean; $disabled: boolean; $invalid: bool
   display: grid;
   place-items: center;
   min-height: 120px;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 2px dashed
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space.lg};
+  border: 2px dashed ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   text-align: center;
   cursor: pointer;
 
-  ${({ $dragging, theme }) =>
+  ${({ $dragging }) =>
     $dragging &&
     css`
       border-color: ${theme.colors.primary};
@@ -81,15 +81,15 @@ const Zone = styled.div<{ $dragging: boolean; $disabled: boolean; $invalid: bool
       opacity: 0.7;
     `}
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
   }
 `;
 
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(96px, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  gap: ${theme.space.sm};
+  margin: ${theme.space.sm} 0 0;
   padding: 0;
   list-style: none;
 `;
@@ -98,8 +98,8 @@ const Tile = styled.li`
   position: relative;
   aspect-ratio: 1;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surface};
 
   img {
     width: 100%;
@@ -123,17 +123,17 @@ const RemoveButton = styled.button`
 `;
 
 const Errors = styled.ul`
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  margin: ${theme.space.sm} 0 0;
   padding: 0;
   list-style: none;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 
   li {
     display: flex;
     align-items: center;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
   }
   button {
     min-width: 32px;
@@ -146,15 +146,15 @@ const Errors = styled.ul`
 `;
 
 const Note = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: ${theme.space.xs} 0 0;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Error = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: ${theme.space.xs} 0 0;
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 let errorSeq = 0;

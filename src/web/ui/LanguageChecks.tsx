@@ -7,14 +7,15 @@ import { Field } from 'react-final-form';
 import styled from 'styled-components';
 import { LOCALES } from '../../shared/locales';
 import { LANGUAGE_NAMES } from '../i18n/LanguageSwitcher';
+import { theme } from '../app/theme';
 
 /** A checkbox and its text, 44 px tall (a touch target); for every checkbox list of the forms. */
 export const CheckLabel = styled.label`
   display: inline-flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 44px;
-  padding-top: ${({ theme }) => theme.space.sm};
+  padding-top: ${theme.space.sm};
 
   input {
     /* Kept at its size beside a text that wraps (a long category or place option). */
@@ -28,7 +29,7 @@ export const CheckLabel = styled.label`
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
 `;
 
 export function LanguageChecks({ name }: { name: string }) {

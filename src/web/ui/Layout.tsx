@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { HeaderButton } from './HeaderButton';
 import { usePanel } from './usePanel';
+import { theme } from '../app/theme';
 
 const Shell = styled.div`
   display: flex;
@@ -11,41 +12,41 @@ const Shell = styled.div`
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.space.sm};
+  left: ${theme.space.sm};
   top: -100px;
-  z-index: ${({ theme }) => theme.zIndices.notices};
-  padding: ${({ theme }) => theme.space.sm};
-  background: ${({ theme }) => theme.colors.background};
+  z-index: ${theme.zIndices.notices};
+  padding: ${theme.space.sm};
+  background: ${theme.colors.background};
 
   &:focus {
-    top: ${({ theme }) => theme.space.sm};
+    top: ${theme.space.sm};
   }
 `;
 
 const HeaderBar = styled.header`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.header};
-  background: ${({ theme }) => theme.colors.background};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  z-index: ${theme.zIndices.header};
+  background: ${theme.colors.background};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const HeaderInner = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  max-width: ${({ theme }) => theme.breakpoints.xl};
+  gap: ${theme.space.sm} ${theme.space.md};
+  max-width: ${theme.breakpoints.xl};
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
 `;
 
 const Logo = styled.div`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 600;
 
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
     text-decoration: none;
   }
 `;
@@ -54,7 +55,7 @@ const Nav = styled.nav`
   order: 3;
   width: 100%;
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     order: 0;
     width: auto;
     flex: 1;
@@ -72,17 +73,17 @@ const Actions = styled.div<{ $open: boolean }>`
   width: 100%;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm} 0;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.md};
+  padding: ${theme.space.sm} 0;
+  border-top: 1px solid ${theme.colors.border};
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     display: flex;
     order: 0;
     width: auto;
     flex-direction: row;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
     padding: 0;
     border-top: 0;
     margin-left: auto;
@@ -111,9 +112,9 @@ function MenuIcon() {
 const Main = styled.main`
   flex: 1;
   width: 100%;
-  max-width: ${({ theme }) => theme.breakpoints.xl};
+  max-width: ${theme.breakpoints.xl};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
 
   &:focus {
     outline: none;
@@ -124,16 +125,16 @@ const Main = styled.main`
 const FooterBar = styled.footer`
   content-visibility: auto;
   contain-intrinsic-size: auto 160px;
-  margin-top: ${({ theme }) => theme.space.xl};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.secondary};
-  color: ${({ theme }) => theme.colors.secondaryText};
+  margin-top: ${theme.space.xl};
+  border-top: 1px solid ${theme.colors.border};
+  background: ${theme.colors.secondary};
+  color: ${theme.colors.secondaryText};
 `;
 
 const FooterInner = styled.div`
-  max-width: ${({ theme }) => theme.breakpoints.xl};
+  max-width: ${theme.breakpoints.xl};
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+  padding: ${`${theme.space.lg} ${theme.space.md}`};
 `;
 
 interface Props {

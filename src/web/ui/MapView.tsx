@@ -11,6 +11,7 @@ export {
   markerLetter,
   type MapPoint,
 } from './mapGeometry';
+import { theme } from '../app/theme';
 
 export interface MapViewProps {
   points: MapPoint[];
@@ -32,17 +33,17 @@ export const MapFrame = styled.div<{ $height: string }>`
   width: 100%;
   height: ${({ $height }) => $height};
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 
   /* OpenLayers' stylesheet drops the outline of its zoom buttons; keyboard users need it. */
   .ol-control button:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
   }
 `;

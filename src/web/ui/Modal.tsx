@@ -10,32 +10,33 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { CloseButton } from './CloseButton';
 import { uiMessages } from './messages';
+import { theme } from '../app/theme';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.modal};
+  z-index: ${theme.zIndices.modal};
   display: flex;
   align-items: flex-start;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.sm};
+  padding: ${theme.space.sm};
   overflow-y: auto;
-  background: ${({ theme }) => theme.colors.overlay};
+  background: ${theme.colors.overlay};
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  @media (min-width: ${theme.breakpoints.md}) {
+    padding: ${theme.space.xl} ${theme.space.md};
   }
 `;
 
 const Dialog = styled.div<{ $size: ModalSize }>`
   position: relative;
   width: 100%;
-  max-width: ${({ theme, $size }) => theme.modalWidths[$size]};
-  background: ${({ theme }) => theme.colors.background};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.modal};
+  max-width: ${({ $size }) => theme.modalWidths[$size]};
+  background: ${theme.colors.background};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.modal};
 
   &:focus {
     outline: none;
@@ -46,27 +47,27 @@ const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.md};
+  padding: ${`${theme.space.md} ${theme.space.lg}`};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const Title = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${theme.space.lg};
 `;
 
 const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.sm};
+  padding: ${`${theme.space.md} ${theme.space.lg}`};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const FOCUSABLE =

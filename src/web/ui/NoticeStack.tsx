@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 export type NoticeStackKind = 'success' | 'info' | 'error';
 
@@ -14,17 +15,17 @@ export interface NoticeStackItem {
 
 const Region = styled.div`
   position: fixed;
-  right: ${({ theme }) => theme.space.md};
+  right: ${theme.space.md};
   /* Above a page's action bar on phones (ui/ActionBar.tsx), when there is one. */
-  bottom: calc(${({ theme }) => theme.space.md} + var(--talka-action-bar, 0px));
-  left: ${({ theme }) => theme.space.md};
-  z-index: ${({ theme }) => theme.zIndices.notices};
+  bottom: calc(${theme.space.md} + var(--talka-action-bar, 0px));
+  left: ${theme.space.md};
+  z-index: ${theme.zIndices.notices};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   pointer-events: none;
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     left: auto;
     width: 380px;
   }
@@ -33,19 +34,19 @@ const Region = styled.div`
 const Toast = styled.div<{ $kind: NoticeStackKind }>`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border-left: 6px solid ${({ theme, $kind }) => theme.colors[$kind]};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadows.modal};
+  gap: ${theme.space.sm};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${theme.radii.md};
+  border-left: 6px solid ${({ $kind }) => theme.colors[$kind]};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
+  box-shadow: ${theme.shadows.modal};
   pointer-events: auto;
 `;
 
 const Body = styled.div`
   flex: 1;
-  margin: ${({ theme }) => theme.space.xs} 0;
+  margin: ${theme.space.xs} 0;
 `;
 
 const Text = styled.p`

@@ -1,12 +1,13 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 export const STAR_COUNT = 5;
 
 const Group = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.md};
 `;
 
 const Label = styled.span`
@@ -15,29 +16,29 @@ const Label = styled.span`
 
 const Stars = styled.div`
   display: inline-flex;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Star = styled.button<{ $on: boolean }>`
   min-width: 44px;
   min-height: 44px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme, $on }) => ($on ? theme.colors.warning : theme.colors.border)};
+  color: ${({ $on }) => ($on ? theme.colors.warning : theme.colors.border)};
   font-size: 2rem;
   line-height: 1;
   cursor: pointer;
 
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
   }
 `;
 
 const Error = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export interface StarRatingProps {

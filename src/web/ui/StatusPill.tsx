@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { theme } from '../app/theme';
 
 export type PillStatus =
   'open' | 'in_progress' | 'completed' | 'incomplete' | 'unknown' | 'expired';
@@ -6,14 +7,14 @@ export type PillStatus =
 const Pill = styled.span<{ $status: PillStatus }>`
   display: inline-flex;
   align-items: center;
-  padding: 0.15rem ${({ theme }) => theme.space.sm};
+  padding: 0.15rem ${theme.space.sm};
   border: 1px solid currentColor;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   white-space: nowrap;
 
-  ${({ theme, $status }) => {
+  ${({ $status }) => {
     const color = {
       open: theme.colors.success,
       in_progress: theme.colors.primary,

@@ -1,13 +1,14 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { usePointerPressed } from './pointerHold';
+import { theme } from '../app/theme';
 
 /** Shared with TextAreaField: the field box, its label and its error line. */
 export const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   /* Below the error line, whose empty line is most of the space to the next field. */
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${theme.space.sm};
 `;
 
 export const Label = styled.label`
@@ -17,10 +18,9 @@ export const Label = styled.label`
 /** The box of every text control (inputs, text areas, selects): 44 px tall, red when invalid. */
 export const controlStyles = css<{ $invalid?: boolean }>`
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid
-    ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${theme.radii.md};
   font: inherit;
 `;
 
@@ -36,8 +36,8 @@ const Input = styled.input<{ $invalid: boolean }>`
 export const FieldError = styled.p`
   margin: 0;
   min-height: 1.5em;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1.5;
 `;
 

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
+import { theme } from '../app/theme';
 
 const Wrapper = styled.span`
   position: relative;
@@ -19,14 +20,14 @@ const Bubble = styled.span<{ $visible: boolean; $align: TooltipAlign }>`
   position: absolute;
   bottom: calc(100% + 8px);
   ${({ $align }) => ($align === 'end' ? 'right: 0;' : 'left: 50%; transform: translateX(-50%);')}
-  z-index: ${({ theme }) => theme.zIndices.tooltip};
+  z-index: ${theme.zIndices.tooltip};
   width: max-content;
   max-width: 260px;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.text};
+  padding: ${`${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.text};
   color: #fff;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   pointer-events: none;
   visibility: ${({ $visible }) => ($visible ? 'visible' : 'hidden')};
   opacity: ${({ $visible }) => ($visible ? 1 : 0)};

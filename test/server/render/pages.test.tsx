@@ -16,7 +16,7 @@ import { provideConfig } from '../../../src/web/app/config';
 import { LocaleRoot } from '../../../src/web/app/LocaleRoot';
 import { messagePartsOf, prefetchPage } from '../../../src/web/app/prefetch';
 import { setupStore } from '../../../src/web/app/store';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import { ErrorPage, NotFoundPage } from '../../../src/web/features/errors/ErrorPage';
 import FreelancersPage from '../../../src/web/features/freelancers/FreelancersPage';
 import HomePage from '../../../src/web/features/home/HomePage';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import ltMessages from '../../../translations/lt.json';
 import ruMessages from '../../../translations/ru.json';
 import {

@@ -8,7 +8,7 @@
 import { act, useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import { TextField } from '../../../src/web/ui/TextField';
 
 const LONG =

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import { Gallery, type LightboxStrings } from '../../../src/web/ui/Gallery';
 import en from '../../../translations/en.json';
 import lv from '../../../translations/lv.json';

@@ -8,7 +8,7 @@ import { render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import { HydrationBoundary } from '../../../src/web/ui/HydrationBoundary';
 import { HydrationGate } from '../../../src/web/ui/HydrationGate';
 

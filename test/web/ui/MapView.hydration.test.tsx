@@ -9,7 +9,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import { MapView } from '../../../src/web/ui/MapView';
 
 const implementation = jest.fn();

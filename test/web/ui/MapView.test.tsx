@@ -3,7 +3,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import {
   circleRadiusMeters,
   mapCenter,

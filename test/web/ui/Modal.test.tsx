@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../src/web/ui/ConfirmModal';
 import { Modal, tabbableIn, type ModalProps } from '../../../src/web/ui/Modal';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import { renderWithProviders } from '../../support/render';
 
 function Harness(props: Partial<ModalProps> & { onClosed?: () => void }) {

@@ -3,7 +3,7 @@
  * form's inputs, text areas and selects alike, with the danger colour when invalid.
  */
 import { screen } from '@testing-library/react';
-import { theme } from '../../../src/web/ui/theme';
+import { theme } from '../../../src/web/app/theme';
 import { Input, Select, Textarea } from '../../../src/web/features/taskForm/components/fields';
 import { TextAreaField } from '../../../src/web/ui/TextAreaField';
 import { TextField } from '../../../src/web/ui/TextField';

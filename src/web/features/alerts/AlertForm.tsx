@@ -20,6 +20,7 @@ import { CategoryChecks, CheckLabel, Fieldset, GroupError, Hint } from '../regis
 import { useGeocoder } from '../taskForm/useGeocoder';
 import { useCreateAlertMutation, useUpdateAlertMutation, type AlertRequest } from './alertsApi';
 import { alertsMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 /** The form's values: what the inputs hold (numbers as typed). */
 export interface AlertValues {
@@ -36,19 +37,19 @@ export interface AlertValues {
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
 `;
 
 const Place = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.md};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 export function initialAlertValues(alert: TaskAlert | null, locale: Locale): AlertValues {

@@ -20,6 +20,7 @@ import { useMeQuery } from '../session/sessionApi';
 import { AlertForm } from './AlertForm';
 import { useDeleteAlertMutation, useGetAlertsQuery } from './alertsApi';
 import { alertsMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 const Page = styled(Card)`
   max-width: 760px;
@@ -27,28 +28,28 @@ const Page = styled(Card)`
 
 const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 0 ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.lg};
   padding: 0;
   list-style: none;
 `;
 
 const Item = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
     overflow-wrap: anywhere;
   }
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
 `;
@@ -56,7 +57,7 @@ const Item = styled.li`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /** One line per part of an alert, in the UI language. */

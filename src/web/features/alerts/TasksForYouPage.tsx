@@ -12,11 +12,12 @@ import { Pagination, TaskSummaryCard } from '../taskList';
 import { useMeQuery } from '../session/sessionApi';
 import { pageOf, useGetAlertMatchesQuery } from './alertsApi';
 import { alertsMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 const Section = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg} 0;
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg} 0;
 
   h1,
   p {

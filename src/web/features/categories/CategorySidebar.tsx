@@ -5,7 +5,7 @@ import { Link } from '../../ui/Link';
 import styled, { css } from 'styled-components';
 import type { Locale } from '../../../shared/locales';
 import type { Category } from '../../../shared/types';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { Button } from '../../ui/Button';
@@ -48,12 +48,12 @@ const Aside = styled.aside<{ $offset: number }>`
     top: ${({ $offset }) => $offset}px;
     max-height: calc(100vh - ${({ $offset }) => $offset}px);
     overflow-y: auto;
-    padding-right: ${({ theme }) => theme.space.xs};
+    padding-right: ${theme.space.xs};
   }
 `;
 
 const Toggle = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${theme.space.md};
 
   ${up('lg')} {
     display: none;
@@ -61,13 +61,13 @@ const Toggle = styled.div`
 `;
 
 const Heading = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin: 0 0 ${theme.space.md};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const List = styled.ul<{ $grid: boolean }>`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -88,13 +88,13 @@ const List = styled.ul<{ $grid: boolean }>`
 const Card = styled.li<{ $compact: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: ${({ $compact }) => ($compact ? 'auto' : `${CARD_MIN_HEIGHT}px`)};
-  padding: ${({ theme, $compact }) => ($compact ? theme.space.sm : theme.space.md)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${({ $compact }) => ($compact ? theme.space.sm : theme.space.md)};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
   transition:
     transform 0.15s ease,
     box-shadow 0.15s ease,
@@ -102,7 +102,7 @@ const Card = styled.li<{ $compact: boolean }>`
 
   &:hover,
   &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
     box-shadow: 0 6px 18px rgba(11, 92, 173, 0.18);
     transform: translateY(-2px);
   }
@@ -121,13 +121,13 @@ const CardLink = styled(Link)`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.text};
+  gap: ${theme.space.sm};
+  color: ${theme.colors.text};
   text-align: center;
   text-decoration: none;
 
   &:hover h3 {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
     text-decoration: underline;
   }
 `;
@@ -150,35 +150,35 @@ const Picture = styled.img<{ $compact: boolean }>`
 
 const Title = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   line-height: 1.3;
 `;
 
 const Count = styled.p`
   margin: 0;
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Children = styled.ul`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xs} ${theme.space.sm};
   margin: auto 0 0;
-  padding: ${({ theme }) => theme.space.sm} 0 0;
+  padding: ${theme.space.sm} 0 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 `;
 
 const Status = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   justify-items: start;
 `;
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { CloseButton } from '../../ui/CloseButton';
+import { theme } from '../../app/theme';
 
 const slideIn = keyframes`
   from { transform: translateX(-100%); }
@@ -10,19 +11,19 @@ const slideIn = keyframes`
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.modal};
-  background: ${({ theme }) => theme.colors.overlay};
+  z-index: ${theme.zIndices.modal};
+  background: ${theme.colors.overlay};
 `;
 
 const Panel = styled.div`
   position: fixed;
   inset: 0 auto 0 0;
-  z-index: ${({ theme }) => theme.zIndices.modal + 1};
+  z-index: ${theme.zIndices.modal + 1};
   width: min(360px, 90vw);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.modal};
+  padding: ${theme.space.md};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.modal};
   animation: ${slideIn} 0.2s ease-out;
 
   @media (prefers-reduced-motion: reduce) {
@@ -38,11 +39,11 @@ const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${theme.space.md};
 
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 

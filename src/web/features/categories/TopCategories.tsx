@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { TOP_CATEGORY_IDS } from '../../../shared/limits';
 import type { Category } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { InlineSvg } from '../../ui/InlineSvg';
 import { TOP_CATEGORY_PICTURES } from '../home/pictures.generated';
@@ -19,11 +19,11 @@ const TopGrid = styled.ul`
   list-style: none;
   /* Two a row on a phone (four cards in two rows, not 950 px of scrolling), then as many as fit. */
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   ${up('sm')} {
     grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-    gap: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.md};
   }
 `;
 

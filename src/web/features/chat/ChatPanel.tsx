@@ -10,15 +10,16 @@ import { refText } from '../../ui/schemaErrors';
 import { useGetConversationQuery, useSendMessageMutation } from './chatApi';
 import { chatMessages as messages } from './messages';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
+import { theme } from '../../app/theme';
 
 const Panel = styled.aside`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.modal};
+  z-index: ${theme.zIndices.modal};
   display: flex;
   flex-direction: column;
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.modal};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.modal};
   animation: chat-slide-in 0.2s ease-out;
 
   @keyframes chat-slide-in {
@@ -31,7 +32,7 @@ const Panel = styled.aside`
   }
 
   /* Full screen on phones, a side panel from tablets up. */
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     left: auto;
     width: 420px;
   }
@@ -40,9 +41,9 @@ const Panel = styled.aside`
 const Header = styled.header`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.sm};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  border-bottom: 1px solid ${theme.colors.border};
 
   > div {
     flex: 1;
@@ -51,33 +52,33 @@ const Header = styled.header`
 
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
     overflow-wrap: anywhere;
   }
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
     overflow-wrap: anywhere;
   }
 `;
 
 const Unread = styled.span`
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space.sm};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.primaryText};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const List = styled.ol`
   flex: 1;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   overflow-y: auto;
   list-style: none;
 `;
@@ -85,14 +86,14 @@ const List = styled.ol`
 const Bubble = styled.li<{ $own: boolean }>`
   align-self: ${({ $own }) => ($own ? 'flex-end' : 'flex-start')};
   max-width: 85%;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $own }) => ($own ? theme.colors.secondary : theme.colors.surface)};
+  padding: ${`${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${theme.radii.md};
+  background: ${({ $own }) => ($own ? theme.colors.secondary : theme.colors.surface)};
 `;
 
 const Meta = styled.div`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Body = styled.p`
@@ -103,22 +104,22 @@ const Body = styled.p`
 
 const Closed = styled.p`
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textMuted};
+  padding: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
+  color: ${theme.colors.textMuted};
 `;
 
 const Composer = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
 
   textarea {
     min-height: 64px;
-    padding: ${({ theme }) => theme.space.sm};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    padding: ${theme.space.sm};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
     font: inherit;
     resize: vertical;
   }
@@ -128,18 +129,18 @@ const Row = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Hint = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Error = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 interface Props {

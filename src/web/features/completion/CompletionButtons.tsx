@@ -12,6 +12,7 @@ import type { CompletionStatus } from '../../../shared/validation/completion';
 import { Button } from '../../ui/Button';
 import { completionMessages as messages } from './messages';
 import { withMessageParts } from '../../i18n/loadMessages';
+import { theme } from '../../app/theme';
 
 // The wizard (xstate, final-form, yup, the star picker) loads when a button opens it.
 const CompletionWizard = lazy(
@@ -25,17 +26,17 @@ const CompletionWizard = lazy(
 );
 
 const Box = styled.section`
-  margin-block: ${({ theme }) => theme.space.md};
+  margin-block: ${theme.space.md};
 
   p {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
+    margin: 0 0 ${theme.space.sm};
   }
 `;
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 export interface CompletionButtonsProps {

@@ -37,22 +37,23 @@ import { focusFirstError } from '../../ui/formErrors';
 import { reasonsForRole } from './reasons';
 import { ErrorLine } from '../../ui/TextField';
 import { FormAlert } from '../../ui/FormAlert';
+import { theme } from '../../app/theme';
 
 const Fieldset = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
   padding: 0;
   border: 0;
 `;
 
 const Legend = styled.legend`
-  margin-bottom: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${theme.space.sm};
   font-weight: 600;
 `;
 
 const Choice = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 44px;
   cursor: pointer;
 `;
@@ -61,7 +62,7 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /** The success text by what the server says happened (completionNotice). */
@@ -74,7 +75,7 @@ const NOTICE_TEXT = {
 } as const satisfies Record<CompletionNoticeText, unknown>;
 
 const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
 `;
 
 interface ReasonValues {

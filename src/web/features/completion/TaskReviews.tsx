@@ -9,10 +9,11 @@ import type { Task, TaskReview } from '../../../shared/types';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { useHydratedDeferred } from '../../ui/useHydrated';
 import { completionMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 const Box = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   h2 {
     margin: 0;
@@ -24,19 +25,19 @@ const List = styled.ul`
   padding: 0;
   list-style: none;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Item = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
 
   p {
@@ -52,13 +53,13 @@ const Stars = styled.span`
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Note = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /**

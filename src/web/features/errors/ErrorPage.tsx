@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { ButtonLink } from '../../ui/Button';
+import { theme } from '../../app/theme';
 
 const messages = defineMessages({
   notFoundTitle: { id: 'errors.notFound.title', defaultMessage: 'Page not found' },
@@ -40,7 +41,7 @@ const messages = defineMessages({
 
 const Wrapper = styled.section`
   max-width: 640px;
-  margin: ${({ theme }) => theme.space.xl} auto;
+  margin: ${theme.space.xl} auto;
   text-align: center;
 `;
 
@@ -48,7 +49,7 @@ const Code = styled.p`
   margin: 0;
   font-size: 4rem;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 /**

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { outageEnded, selectOutageActive } from './outageSlice';
 import { apiIsBack, refetchFailedQueries } from './recover';
+import { theme } from '../../app/theme';
 
 export const outageMessages = defineMessages({
   title: { id: 'errors.outage.title', defaultMessage: 'We can’t reach Talka right now.' },
@@ -24,14 +25,14 @@ const Banner = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border: 1px solid ${({ theme }) => theme.colors.warning};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.lg};
+  padding: ${`${theme.space.md} ${theme.space.lg}`};
+  border: 1px solid ${theme.colors.warning};
   border-left-width: 6px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
 
   p {
     margin: 0;

@@ -7,40 +7,41 @@ import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { freelancersMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 const Card = styled.article`
   display: grid;
   grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   height: 100%;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
 
   &:hover,
   &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
   }
 `;
 
 const Name = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 
   a {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;
 
 const Badge = styled.span`
   display: inline-block;
-  margin-left: ${({ theme }) => theme.space.xs};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.secondary};
-  color: ${({ theme }) => theme.colors.secondaryText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-left: ${theme.space.xs};
+  padding: 0 ${theme.space.sm};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.secondary};
+  color: ${theme.colors.secondaryText};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   vertical-align: middle;
 `;
@@ -49,12 +50,12 @@ const Details = styled.dl`
   grid-column: 1 / -1;
   display: grid;
   grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xs} ${theme.space.sm};
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   dt {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 
   dd {
@@ -64,8 +65,8 @@ const Details = styled.dl`
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export function FreelancerCardView({

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { LOCALES } from '../../../shared/locales';
 import type { FreelancerSortBy, SortDir } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';
@@ -21,11 +21,11 @@ import { freelancersMessages as messages } from './messages';
 
 const Filters = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space.md};
+  margin-bottom: ${theme.space.lg};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 
   ${up('md')} {
     grid-template-columns: 1fr 1fr 2fr;
@@ -35,7 +35,7 @@ const Filters = styled.form`
   h2 {
     grid-column: 1 / -1;
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
 
   label,
@@ -46,11 +46,11 @@ const Filters = styled.form`
   select {
     width: 100%;
     min-height: 44px;
-    margin-top: ${({ theme }) => theme.space.xs};
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
+    margin-top: ${theme.space.xs};
+    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.background};
     font: inherit;
   }
 
@@ -64,13 +64,13 @@ const Filters = styled.form`
 const Checks = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs} ${theme.space.md};
+  margin-top: ${theme.space.xs};
 
   label {
     display: inline-flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     min-height: 44px;
     font-weight: 400;
   }

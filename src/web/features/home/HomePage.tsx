@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink } from '../../ui/Button';
@@ -95,21 +95,21 @@ const Stack = styled.div`
   /* minmax(0, …): an auto track would grow to the widest section's min-content and push the hero
      past the column on a phone (and its text past the server-rendered first paint's). */
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
 `;
 
 const Hero = styled.section`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   align-items: center;
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${`${theme.space.xl} ${theme.space.md}`};
+  border-radius: ${theme.radii.lg};
   background: linear-gradient(135deg, #e8f1fb 0%, #f7fafd 100%);
 
   ${up('md')} {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-    padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.xl}`};
+    padding: ${`${theme.space.xxl} ${theme.space.xl}`};
   }
 `;
 
@@ -119,7 +119,7 @@ const HeroText = styled.div`
      and the buttons), which pushed the title and subtitle past the column on a phone, wider than
      the server's first paint of them, so their later paint became a new, larger LCP candidate. */
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const HeroImage = styled.img`
@@ -134,25 +134,25 @@ const HeroImage = styled.img`
 
 const Title = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
   line-height: 1.2;
 
   ${up('md')} {
-    font-size: ${({ theme }) => theme.fontSizes.hero};
+    font-size: ${theme.fontSizes.hero};
   }
 `;
 
 const Subtitle = styled.p`
   max-width: 40em;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   ${up('sm')} {
     flex-direction: row;
@@ -163,7 +163,7 @@ const Search = styled.form`
   display: grid;
   /* The row must not grow to the input's intrinsic width (its size attribute's 20 characters). */
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 
   label {
     font-weight: 600;
@@ -171,16 +171,16 @@ const Search = styled.form`
 
   div {
     display: flex;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
   }
 
   input {
     flex: 1;
     min-width: 0;
     min-height: 44px;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
     font: inherit;
   }
 `;
@@ -192,8 +192,8 @@ const Section = styled.section`
   contain-intrinsic-size: auto 640px;
 
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space.md};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin: 0 0 ${theme.space.md};
+    font-size: ${theme.fontSizes.xl};
   }
 `;
 
@@ -202,12 +202,12 @@ const SectionHeader = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Steps = styled.ol`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -223,12 +223,12 @@ const Steps = styled.ol`
   }
 
   h3 {
-    margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.xs};
+    margin: ${theme.space.sm} 0 ${theme.space.xs};
   }
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 
@@ -236,11 +236,11 @@ const Promo = styled.section`
   content-visibility: auto;
   contain-intrinsic-size: auto 480px;
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   align-items: center;
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.secondaryText};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.secondaryText};
   color: #fff;
 
   ${up('md')} {
@@ -248,7 +248,7 @@ const Promo = styled.section`
   }
 
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
+    margin: 0 0 ${theme.space.sm};
   }
 
   img {
@@ -259,7 +259,7 @@ const Promo = styled.section`
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 function RecentTasks() {

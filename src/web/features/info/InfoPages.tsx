@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { appMessages } from '../../app/messages';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { infoMessages as m } from './messages';
+import { theme } from '../../app/theme';
 
 /** Where users write to Talka (the contact page, the privacy policy). */
 export const SUPPORT_EMAIL = 'support@talka.example';
@@ -114,40 +115,40 @@ const Article = styled.article`
   line-height: 1.6;
 
   h1 {
-    margin: ${({ theme }) => theme.space.md} 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin: ${theme.space.md} 0;
+    font-size: ${theme.fontSizes.xl};
     line-height: 1.25;
   }
 
   h2 {
-    margin: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    margin: ${theme.space.lg} 0 ${theme.space.sm};
+    font-size: ${theme.fontSizes.lg};
     line-height: 1.3;
   }
 
   h3 {
-    margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: ${theme.space.md} 0 ${theme.space.xs};
+    font-size: ${theme.fontSizes.md};
   }
 
   p,
   ul {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
+    margin: 0 0 ${theme.space.sm};
   }
 
   overflow-wrap: break-word;
 `;
 
 const Intro = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
 `;
 
 const EmailBox = styled.p`
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.secondary};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.secondary};
+  font-size: ${theme.fontSizes.lg};
 
   a {
     font-weight: 600;

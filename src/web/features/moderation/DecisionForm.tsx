@@ -20,17 +20,18 @@ import { showNotice } from '../notices/noticesSlice';
 import { validateWith } from '../registration/validationText';
 import { moderationMessages as messages } from './messages';
 import { useDecideMutation, type DecisionArgs, type PendingDecision } from './moderationApi';
+import { theme } from '../../app/theme';
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /**

@@ -10,7 +10,7 @@ import type {
   ModerationReportGroup,
 } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 import { formatDisplayDateTime } from '../../i18n/dateFormat';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
@@ -31,14 +31,14 @@ import {
 const Page = styled.div`
   max-width: 960px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 const Groups = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 /**
@@ -53,48 +53,48 @@ const Tabs = styled.nav`
   display: flex;
   overflow-x: auto;
   scrollbar-width: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   ${up('sm')} {
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
   background:
-    linear-gradient(to right, ${({ theme }) => theme.colors.background} 40%, transparent) left /
-      2rem 100% no-repeat local,
-    linear-gradient(to left, ${({ theme }) => theme.colors.background} 40%, transparent) right /
-      2rem 100% no-repeat local,
+    linear-gradient(to right, ${theme.colors.background} 40%, transparent) left / 2rem 100%
+      no-repeat local,
+    linear-gradient(to left, ${theme.colors.background} 40%, transparent) right / 2rem 100%
+      no-repeat local,
     radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.25), transparent) left / 0.75rem 100%
       no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.25), transparent) right / 0.75rem
       100% no-repeat scroll;
-  box-shadow: inset 0 -1px 0 ${({ theme }) => theme.colors.border};
+  box-shadow: inset 0 -1px 0 ${theme.colors.border};
   a {
     flex: none;
     white-space: nowrap;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    padding: ${`${theme.space.sm} ${theme.space.md}`};
     border-bottom: 3px solid transparent;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     font-weight: 600;
     text-decoration: none;
     outline-offset: -3px;
   }
   a:hover {
-    color: ${({ theme }) => theme.colors.text};
-    border-bottom-color: ${({ theme }) => theme.colors.border};
+    color: ${theme.colors.text};
+    border-bottom-color: ${theme.colors.border};
   }
   a[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.primary};
-    border-bottom-color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
+    border-bottom-color: ${theme.colors.primary};
   }
 `;
 
 /** An empty queue: what it means, and that there is nothing to do. */
 const Empty = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.lg};
+  border: 1px dashed ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   text-align: center;
   p {
     margin: 0;
@@ -106,15 +106,15 @@ const Empty = styled.div`
 
 const Group = styled.article`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.card};
   h2,
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
     overflow-wrap: anywhere;
   }
   p {
@@ -123,21 +123,21 @@ const Group = styled.article`
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Hidden = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
   font-weight: 600;
   overflow-wrap: anywhere;
 `;
 
 const Reports = styled.ol`
   margin: 0;
-  padding-left: ${({ theme }) => theme.space.lg};
+  padding-left: ${theme.space.lg};
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   li p {
     white-space: pre-line;
     overflow-wrap: anywhere;
@@ -147,8 +147,8 @@ const Reports = styled.ol`
 /** A reported question as written (moderators read it unmasked). */
 const Quote = styled.blockquote`
   margin: 0;
-  padding-left: ${({ theme }) => theme.space.md};
-  border-left: 4px solid ${({ theme }) => theme.colors.border};
+  padding-left: ${theme.space.md};
+  border-left: 4px solid ${theme.colors.border};
   white-space: pre-line;
   overflow-wrap: anywhere;
 `;
@@ -156,7 +156,7 @@ const Quote = styled.blockquote`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Log = styled.ol`
@@ -164,7 +164,7 @@ const Log = styled.ol`
   padding: 0;
   list-style: none;
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   li {
     overflow-wrap: anywhere;
   }
@@ -377,7 +377,7 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 }
 
 const More = styled.div`
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
 `;
 
 /** "Show more" under a keyset-paged list: the next page, while there is one. */

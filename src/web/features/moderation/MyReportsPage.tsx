@@ -14,11 +14,12 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMeQuery } from '../session/sessionApi';
 import { myReportsMessages as messages } from './messages';
 import { useGetMyReportsQuery } from './moderationApi';
+import { theme } from '../../app/theme';
 
 const Page = styled.div`
   max-width: 800px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
 `;
 
 const List = styled.ul`
@@ -26,15 +27,15 @@ const List = styled.ul`
   padding: 0;
   list-style: none;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Item = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   p {
     margin: 0;
     overflow-wrap: anywhere;
@@ -42,8 +43,8 @@ const Item = styled.li`
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const PILL: Record<MyReport['status'], PillStatus> = {

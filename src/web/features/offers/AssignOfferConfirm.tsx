@@ -16,10 +16,11 @@ import { showNotice } from '../notices/noticesSlice';
 import { formatEuro } from '../../../shared/money';
 import { offerMessages as messages } from './messages';
 import { useChooseOfferMutation } from './offersApi';
+import { theme } from '../../app/theme';
 
 const ReasonField = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 
   label {
     font-weight: 600;
@@ -27,10 +28,10 @@ const ReasonField = styled.div`
 
   select {
     min-height: 44px;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
+    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.background};
     color: inherit;
     font: inherit;
   }
@@ -38,8 +39,8 @@ const ReasonField = styled.div`
 
 const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export interface AssignOfferConfirmProps {

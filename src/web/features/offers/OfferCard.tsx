@@ -16,21 +16,22 @@ import { useNow } from '../../app/clock';
 import { offerMessages as messages } from './messages';
 import { LazyOfferFormModal } from './lazyForm';
 import { useDeleteOfferMutation } from './offersApi';
+import { theme } from '../../app/theme';
 
 const Card = styled.article`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.card};
 `;
 
 const Head = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Who = styled.div`
@@ -44,7 +45,7 @@ const Name = styled.span`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   font-weight: 600;
 
   a {
@@ -53,22 +54,22 @@ const Name = styled.span`
 `;
 
 const Label = styled.span<{ $tone?: 'success' | 'muted' }>`
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme, $tone }) =>
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radii.sm};
+  background: ${({ $tone }) =>
     $tone === 'success' ? theme.colors.success : theme.colors.secondary};
-  color: ${({ theme, $tone }) => ($tone === 'success' ? '#fff' : theme.colors.secondaryText)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ $tone }) => ($tone === 'success' ? '#fff' : theme.colors.secondaryText)};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Price = styled.strong`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const NotChosen = styled.p`
@@ -85,7 +86,7 @@ const Description = styled.p`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 export type OfferBadge = 'chosen' | 'chosenOther' | null;

@@ -27,13 +27,14 @@ import { offerMessages as messages } from './messages';
 import { useCreateOfferMutation, useUpdateOfferMutation } from './offersApi';
 import { validateOffer } from './validate';
 import { focusFirstError, shownError } from '../../ui/formErrors';
+import { theme } from '../../app/theme';
 
 const CheckLabel = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 44px;
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${theme.space.md};
 `;
 
 const Actions = styled.div`

@@ -19,6 +19,7 @@ import { SEES_OFFERS, showsNoOffers } from './roles';
 import { OfferCard, type OfferBadge } from './OfferCard';
 import { useGetOffersQuery } from './offersApi';
 import { withMessageParts } from '../../i18n/loadMessages';
+import { theme } from '../../app/theme';
 
 // The chat panel loads when a conversation is opened.
 const ChatPanel = lazy(
@@ -33,12 +34,12 @@ const ChatPanel = lazy(
 
 const Section = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin: ${({ theme }) => theme.space.lg} 0;
+  gap: ${theme.space.md};
+  margin: ${theme.space.lg} 0;
 
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 

@@ -11,6 +11,7 @@ import { showNotice } from '../notices/noticesSlice';
 import { profileMessages as messages } from './messages';
 import { PHOTO_ACCEPT, PHOTO_MAX_KB, photoProblems, type PhotoProblem } from './photoRules';
 import { useUploadPhotoMutation } from './profileApi';
+import { theme } from '../../app/theme';
 
 export const PHOTO_PLACEHOLDER = '/images/profile/placeholder.svg';
 const SIZE = 160;
@@ -18,8 +19,8 @@ const SIZE = 160;
 const Field = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  margin-bottom: ${theme.space.lg};
 
   label {
     font-weight: 600;
@@ -37,18 +38,18 @@ const Picture = styled.img`
   height: 100%;
   border-radius: 50%;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `;
 
 const Overlay = styled.p`
   position: absolute;
   inset: auto 0 0;
   margin: 0;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.danger};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.danger};
   color: #fff;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   text-align: center;
 `;
 
@@ -63,8 +64,8 @@ const Busy = styled.div`
 `;
 
 const Hint = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /**
@@ -76,7 +77,7 @@ const Picker = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
 `;
 
 const HiddenInput = styled.input`
@@ -87,7 +88,7 @@ const PickButton = styled.label<{ $variant?: ButtonVariant }>`
   ${buttonStyles}
 
   input:focus-visible + & {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 
@@ -99,7 +100,7 @@ const PickButton = styled.label<{ $variant?: ButtonVariant }>`
 
 const Chosen = styled.span`
   overflow-wrap: anywhere;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const PROBLEM_TEXT = {

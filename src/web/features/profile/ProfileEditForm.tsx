@@ -16,6 +16,7 @@ import { profileMessages as messages } from './messages';
 import { useUpdateProfileMutation } from './profileApi';
 import { validateProfile } from './validationText';
 import { shownError } from '../../ui/formErrors';
+import { theme } from '../../app/theme';
 
 export interface ProfileFormValues {
   display_name: string;
@@ -24,26 +25,26 @@ export interface ProfileFormValues {
 }
 
 const Fieldset = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
   padding: 0;
   border: 0;
 
   legend {
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    margin-bottom: ${theme.space.xs};
     font-weight: 600;
   }
 `;
 
 const Hint = styled.p`
-  margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: -${theme.space.sm} 0 ${theme.space.md};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** The owner's display name, phone and languages, checked with the shared profile schema. */

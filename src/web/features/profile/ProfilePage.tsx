@@ -6,7 +6,7 @@ import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import type { ActiveProfile, ProfileReview } from '../../../shared/types';
 import { useAppSelector } from '../../app/hooks';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { LANGUAGE_NAMES } from '../../i18n/LanguageSwitcher';
 import { routePath } from '../../i18n/routes';
@@ -24,7 +24,7 @@ import { useGetProfileQuery } from './profileApi';
 
 const Page = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 
   ${up('lg')} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
@@ -36,7 +36,7 @@ const Header = styled.header`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   grid-column: 1 / -1;
 
   h1 {
@@ -47,47 +47,47 @@ const Header = styled.header`
 
 const Badge = styled.span`
   display: inline-block;
-  margin-left: ${({ theme }) => theme.space.sm};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.secondary};
-  color: ${({ theme }) => theme.colors.secondaryText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-left: ${theme.space.sm};
+  padding: 0 ${theme.space.sm};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.secondary};
+  color: ${theme.colors.secondaryText};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   vertical-align: middle;
 `;
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Box = styled.section`
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space.md};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    margin: 0 0 ${theme.space.md};
+    font-size: ${theme.fontSizes.lg};
   }
 
   h3 {
-    margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: ${theme.space.md} 0 ${theme.space.sm};
+    font-size: ${theme.fontSizes.md};
   }
 `;
 
 const Main = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   min-width: 0;
 `;
 
 const Ratings = styled.dl`
   display: grid;
   grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
 
   dt {
@@ -109,23 +109,23 @@ const Plain = styled.ul`
   padding: 0;
   list-style: none;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Review = styled.li`
-  padding-bottom: ${({ theme }) => theme.space.sm};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  padding-bottom: ${theme.space.sm};
+  border-bottom: 1px solid ${theme.colors.border};
 
   p {
-    margin: ${({ theme }) => theme.space.xs} 0 0;
+    margin: ${theme.space.xs} 0 0;
   }
 `;
 
 const Center = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
+  padding: ${theme.space.xl} ${theme.space.md};
   text-align: center;
 `;
 

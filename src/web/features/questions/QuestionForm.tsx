@@ -20,17 +20,18 @@ import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { questionMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const FormGrid = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 
   textarea {
     min-height: 96px;
@@ -40,8 +41,8 @@ const FormGrid = styled.form`
 const Counter = styled.p<{ $over: boolean }>`
   margin: 0;
   justify-self: end;
-  color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** The shared schema's verdict as this section's own texts (the task page's catalog part). */

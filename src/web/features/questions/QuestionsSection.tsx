@@ -28,6 +28,7 @@ import {
   useGetQuestionsQuery,
   useHideQuestionMutation,
 } from './questionsApi';
+import { theme } from '../../app/theme';
 
 // The forms (final-form, the shared yup schema) load only for those who may write: a visitor's
 // page stays without them. The server render waits for them, so the HTML has them too.
@@ -46,11 +47,11 @@ const MessageForm = lazy(() =>
 
 const Section = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 
@@ -58,18 +59,18 @@ const HeadRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const List = styled.ol`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -77,26 +78,26 @@ const List = styled.ol`
 
 const Item = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   min-width: 0;
 `;
 
 const Asker = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   strong {
     overflow-wrap: anywhere;
   }
 
   time {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 
@@ -108,25 +109,25 @@ const Text = styled.p`
 
 const Answer = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-left: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-left: 3px solid ${({ theme }) => theme.colors.primary};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  gap: ${theme.space.xs};
+  margin-left: ${theme.space.md};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  border-left: 3px solid ${theme.colors.primary};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.sm};
 `;
 
 const AnswerLabel = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;
 
 const Hidden = styled.span`
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.secondary};
-  color: ${({ theme }) => theme.colors.secondaryText};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.secondary};
+  color: ${theme.colors.secondaryText};
   font-style: italic;
 `;
 
@@ -134,7 +135,7 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /** A served text: its plain parts, and each contact marker as the translated "[hidden]". */

@@ -23,6 +23,7 @@ import { useBecomeFreelancerMutation } from './registrationApi';
 import { Card, CategoryChecks, Fieldset, GroupError } from './shared';
 import { FormAlert } from '../../ui/FormAlert';
 import { validateWith } from './validationText';
+import { theme } from '../../app/theme';
 
 interface Values {
   /** Category ids as the checkboxes hold them (strings). */
@@ -33,7 +34,7 @@ interface Values {
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
 `;
 
 /**

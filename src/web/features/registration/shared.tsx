@@ -4,52 +4,53 @@ import type { Category } from '../../../shared/types';
 import { CheckLabel } from '../../ui/LanguageChecks';
 import { ErrorLine } from '../../ui/TextField';
 import { shownError } from '../../ui/formErrors';
+import { theme } from '../../app/theme';
 
 export { CheckLabel, shownError };
 
 export const Card = styled.section`
   max-width: 640px;
-  margin: ${({ theme }) => theme.space.lg} auto;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  margin: ${theme.space.lg} auto;
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
 `;
 
 export const Fieldset = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
   padding: 0;
   border: 0;
 
   legend {
     /* Without the browser's 2 px inline padding: in line with the hint and the fields. */
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    margin-bottom: ${theme.space.xs};
     font-weight: 600;
   }
 `;
 
 export const Hint = styled.p`
-  margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: -${theme.space.sm} 0 ${theme.space.md};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Groups = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   max-height: 420px;
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${theme.space.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 `;
 
 const Children = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space.md};
-  padding-left: ${({ theme }) => theme.space.lg};
+  gap: 0 ${theme.space.md};
+  padding-left: ${theme.space.lg};
 `;
 
 const Strong = styled.span`

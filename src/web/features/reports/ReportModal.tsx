@@ -20,19 +20,20 @@ import { questionMessages } from '../questions/messages';
 import { useReportQuestionMutation } from '../questions/questionsApi';
 import { focusFirstError } from '../../ui/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
+import { theme } from '../../app/theme';
 
 const Counter = styled.p<{ $over: boolean }>`
   margin: 0;
   justify-self: end;
-  color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 interface ReportValues {

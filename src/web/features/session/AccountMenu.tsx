@@ -12,13 +12,14 @@ import { usePanel } from '../../ui/usePanel';
 import { alertsMessages } from '../alerts/messages';
 import { sessionMessages as messages } from './messages';
 import { logoutRequested } from './sessionActions';
+import { theme } from '../../app/theme';
 
 const Menu = styled.div`
   position: relative;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const MenuLink = styled(Link)`
@@ -32,7 +33,7 @@ const Name = styled.span`
   text-overflow: ellipsis;
   white-space: nowrap;
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     display: none;
   }
 `;
@@ -50,23 +51,23 @@ const Links = styled.div<{ $open: boolean }>`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
     position: absolute;
-    top: calc(100% + ${({ theme }) => theme.space.xs});
+    top: calc(100% + ${theme.space.xs});
     right: 0;
-    z-index: ${({ theme }) => theme.zIndices.header};
+    z-index: ${theme.zIndices.header};
     width: max-content;
     min-width: 12em;
-    gap: ${({ theme }) => theme.space.sm};
-    padding: ${({ theme }) => theme.space.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
-    box-shadow: ${({ theme }) => theme.shadows.modal};
+    gap: ${theme.space.sm};
+    padding: ${theme.space.md};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.background};
+    box-shadow: ${theme.shadows.modal};
   }
 `;
 

@@ -18,14 +18,15 @@ import { sessionMessages as messages } from './messages';
 import { useLoginMutation, type LoginRequest } from './sessionApi';
 import { shownError } from '../../ui/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
+import { theme } from '../../app/theme';
 
 const Card = styled.section`
   max-width: 420px;
-  margin: ${({ theme }) => theme.space.lg} auto;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  margin: ${theme.space.lg} auto;
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
 `;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

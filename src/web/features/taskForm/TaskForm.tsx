@@ -63,6 +63,7 @@ import {
 } from './taskFormApi';
 import { focusFirstError } from '../../ui/formErrors';
 import { serverSubmissionErrors, validateTaskForm } from './validate';
+import { theme } from '../../app/theme';
 
 const FormBody = styled.form`
   display: grid;
@@ -72,7 +73,7 @@ const FormBody = styled.form`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: center;
   justify-content: flex-end;
 
@@ -84,8 +85,8 @@ const Actions = styled.div`
 
 const Progress = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.md};
 
   progress {
     width: 100%;

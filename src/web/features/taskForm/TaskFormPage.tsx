@@ -14,15 +14,16 @@ import { useMeQuery } from '../session/sessionApi';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { taskFormMessages as messages } from './messages';
 import { TaskForm, type TaskSaved } from './TaskForm';
+import { theme } from '../../app/theme';
 
 const Page = styled.section`
   width: 100%;
   max-width: 860px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    padding: ${({ theme }) => theme.space.lg};
+  @media (min-width: ${theme.breakpoints.md}) {
+    padding: ${theme.space.lg};
   }
 `;
 
@@ -31,11 +32,11 @@ const Banner = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.secondary};
+  gap: ${theme.space.sm};
+  margin-bottom: ${theme.space.lg};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.secondary};
 `;
 
 /** ?category_id= as a positive integer, else null. */

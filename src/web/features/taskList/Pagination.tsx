@@ -2,27 +2,28 @@ import { useIntl } from 'react-intl';
 import { Link } from '../../ui/Link';
 import styled from 'styled-components';
 import { taskListMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 const Nav = styled.nav`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  margin: ${({ theme }) => theme.space.lg} 0;
+  gap: ${theme.space.md};
+  margin: ${theme.space.lg} 0;
 
   a,
   span[aria-disabled] {
     display: inline-flex;
     align-items: center;
     min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    padding: 0 ${theme.space.md};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
   }
 
   span[aria-disabled] {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `;
 

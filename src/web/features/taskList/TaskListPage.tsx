@@ -12,7 +12,7 @@ import styled from 'styled-components';
 import type { TaskListSort, TaskListStatus } from '../../../shared/types';
 import { isValidationError } from '../../api/baseQuery';
 import { useAppSelector } from '../../app/hooks';
-import { theme, up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 import { selectLocale } from '../../i18n/i18nSlice';
 import { routePath } from '../../i18n/routes';
 import { Button, ButtonLink, buttonStyles, type ButtonVariant } from '../../ui/Button';
@@ -43,17 +43,17 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   h1 {
-    margin: 0 0 ${({ theme }) => theme.space.md};
+    margin: 0 0 ${theme.space.md};
   }
 `;
 
 /** Phones: the one row that stands for the filters until the Filters button opens them. */
 const FiltersBar = styled.div`
   display: flex;
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${theme.space.md};
 
   ${up('md')} {
     display: none;
@@ -69,11 +69,11 @@ const Badge = styled.span`
   place-items: center;
   min-width: 1.5rem;
   height: 1.5rem;
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.primaryText};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1;
 `;
 
@@ -85,7 +85,7 @@ const Badge = styled.span`
 const FiltersSheet = styled.div<{ $open: boolean }>`
   display: ${({ $open }) => ($open ? 'block' : 'none')};
 
-  ${({ $open, theme }) =>
+  ${({ $open }) =>
     $open
       ? `
     position: fixed;
@@ -116,9 +116,9 @@ const FiltersSheet = styled.div<{ $open: boolean }>`
 
     form {
       min-height: 0;
-      margin-bottom: ${({ theme }) => theme.space.lg};
-      border-radius: ${({ theme }) => theme.radii.lg};
-      background: ${({ theme }) => theme.colors.surface};
+      margin-bottom: ${theme.space.lg};
+      border-radius: ${theme.radii.lg};
+      background: ${theme.colors.surface};
     }
   }
 `;
@@ -132,7 +132,7 @@ const SheetClose = styled(CloseButton)`
 
 const Filters = styled.form`
   display: grid;
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
 
   /* Each control fills its column and no wider (a select or input is wider by default). */
   & > *,
@@ -145,10 +145,10 @@ const Filters = styled.form`
   select {
     width: 100%;
   }
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  margin-bottom: ${theme.space.lg};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 
   ${up('sm')} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -164,18 +164,18 @@ const FiltersTitleRow = styled.div`
   align-items: center;
   justify-content: space-between;
   grid-column: 1 / -1;
-  margin: 0 0 ${({ theme }) => theme.space.sm};
+  margin: 0 0 ${theme.space.sm};
 `;
 
 const FiltersTitle = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
 `;
 
 const SelectField = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.md};
 
   label {
     font-weight: 600;
@@ -183,10 +183,10 @@ const SelectField = styled.div`
 
   select {
     min-height: 44px;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
+    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.background};
     font: inherit;
   }
 `;
@@ -195,21 +195,21 @@ const FormActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   grid-column: 1 / -1;
 `;
 
 const FormError = styled.p`
   grid-column: 1 / -1;
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.danger};
+  margin: 0 0 ${theme.space.sm};
+  color: ${theme.colors.danger};
 `;
 
 const Problems = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   margin: 0;
-  padding-left: ${({ theme }) => theme.space.lg};
+  padding-left: ${theme.space.lg};
 `;
 
 const SORT_LABELS = {

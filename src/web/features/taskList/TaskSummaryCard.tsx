@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar';
 import { StatusPill } from '../../ui/StatusPill';
 import { displayStatus, formatBudget, formatDue, formatPlace, statusLabel } from './format';
 import { taskListMessages as messages } from './messages';
+import { theme } from '../../app/theme';
 
 // A column, not a grid: in a row of taller cards a grid stretched each row of a card without a photo
 // (large gaps); here the parts stay together and the footer sits at the bottom (margin-top: auto).
@@ -16,18 +17,18 @@ const Card = styled.article`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   height: 100%;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
   transition: border-color 0.15s ease;
 
   &:hover,
   &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
   }
 `;
 
@@ -35,24 +36,24 @@ const Top = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.sm};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const Title = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   line-height: 1.3;
   overflow-wrap: anywhere;
 
   a {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
     text-decoration: none;
   }
 
   a:hover {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
     text-decoration: underline;
   }
 `;
@@ -61,19 +62,19 @@ const Thumb = styled.img`
   width: 100%;
   height: 140px;
   object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xs} ${theme.space.sm};
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   dt {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 
   dd {
@@ -93,15 +94,15 @@ const Footer = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.xs} ${theme.space.sm};
   margin-top: auto;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const AuthorLine = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 

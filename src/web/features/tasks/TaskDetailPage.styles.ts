@@ -1,10 +1,10 @@
 import styled from 'styled-components';
-import { up } from '../../ui/theme';
+import { theme, up } from '../../app/theme';
 
 /** Mobile first: one column; from lg the content and the sidebar side by side. */
 export const PageGrid = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   grid-template-columns: minmax(0, 1fr);
 
   ${up('lg')} {
@@ -15,13 +15,13 @@ export const PageGrid = styled.div`
 
 export const Content = styled.article`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   min-width: 0;
 `;
 
 export const Head = styled.header`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 /** Two ends of a row, wrapping when narrow: the title and the owner's buttons; the budget and the
@@ -31,17 +31,17 @@ export const SpreadRow = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 export const Title = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
   line-height: 1.25;
   overflow-wrap: anywhere;
 
   ${up('md')} {
-    font-size: ${({ theme }) => theme.fontSizes.hero};
+    font-size: ${theme.fontSizes.hero};
   }
 `;
 

@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { LOCALES, type Locale } from '../../../../src/shared/locales';
-import { theme } from '../../../../src/web/ui/theme';
+import { theme } from '../../../../src/web/app/theme';
 import {
   INFO_DOCUMENTS,
   InfoPage,

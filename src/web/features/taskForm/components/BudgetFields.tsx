@@ -7,6 +7,7 @@ import type { TaskFormValues } from '../../../../shared/validation/taskForm';
 import { BudgetSlider } from '../../../ui/BudgetSlider';
 import { taskFormMessages as messages } from '../messages';
 import { ErrorLine, Fieldset, Group, Hint, Input, Label, Legend, shownError } from './fields';
+import { theme } from '../../../app/theme';
 
 // align-items: start: the specific amount's hint makes its cell taller, and stretched cells grew
 // the From and To inputs to match (issue 16, layout polish).
@@ -14,9 +15,9 @@ const Amounts = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   align-items: start;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;

@@ -20,18 +20,19 @@ import { taskFormMessages as messages } from '../messages';
 import { rememberPlace, useGeocoder } from '../useGeocoder';
 import { LOCATIONS_ERROR } from '../validate';
 import { changePath, ErrorLine, ErrorText } from './fields';
+import { theme } from '../../../app/theme';
 
 const Row = styled.li`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
   align-items: start;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-bottom: ${theme.space.md};
 `;
 
 const RemoveButton = styled(Button)`
   margin-top: 1.75rem;
-  padding-inline: ${({ theme }) => theme.space.md};
+  padding-inline: ${theme.space.md};
 `;
 
 const Rows = styled.ol`
@@ -41,7 +42,7 @@ const Rows = styled.ol`
 `;
 
 const MapBox = styled.div`
-  margin-top: ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.md};
 `;
 
 /** The API's field error for the search text (422 errors.q), if that is what the error is. */

@@ -4,20 +4,21 @@ import type { TaskFormValues } from '../../../../shared/validation/taskForm';
 import styled from 'styled-components';
 import { shownError } from '../../../ui/formErrors';
 import { controlStyles, ErrorLine, FieldError as ErrorText } from '../../../ui/TextField';
+import { theme } from '../../../app/theme';
 
 export { shownError };
 
 export const Group = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.xs};
+  margin-bottom: ${theme.space.lg};
   min-width: 0;
 `;
 
 export const Fieldset = styled.fieldset`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 0 ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.lg};
   padding: 0;
   border: 0;
   min-width: 0;
@@ -25,7 +26,7 @@ export const Fieldset = styled.fieldset`
 
 export const Legend = styled.legend`
   padding: 0;
-  margin-bottom: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${theme.space.xs};
   font-weight: 600;
 `;
 
@@ -48,7 +49,7 @@ export const Textarea = styled.textarea<{ $invalid?: boolean }>`
 export const Select = styled.select<{ $invalid?: boolean }>`
   ${controlStyles}
   min-width: 0;
-  background: ${({ theme }) => theme.colors.background};
+  background: ${theme.colors.background};
 `;
 
 /** The kit's error line (ui/TextField.tsx): `ErrorLine` keeps its space while there is no error. */
@@ -56,8 +57,8 @@ export { ErrorLine, ErrorText };
 
 export const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** A field's error line (growing) and its counter (at the end) side by side. */
@@ -66,7 +67,7 @@ export const BelowField = styled.div`
   /* Not baseline: an empty error line has none, and the row would grow when the error appears. */
   align-items: flex-start;
   line-height: 1.5;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
   > p {
     flex: 1 1 auto;
@@ -78,19 +79,19 @@ export const Counter = styled.span<{ $over: boolean }>`
   justify-self: end;
   margin-left: auto;
   white-space: nowrap;
-  color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export const Choices = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  gap: ${`${theme.space.sm} ${theme.space.lg}`};
 
   label {
     display: inline-flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
     min-height: 44px;
     cursor: pointer;
   }
@@ -103,9 +104,9 @@ export const Choices = styled.div`
 /** One column on phones, two from the md breakpoint. */
 export const TwoColumns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+  @media (min-width: ${theme.breakpoints.md}) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;

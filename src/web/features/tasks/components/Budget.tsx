@@ -4,6 +4,7 @@ import type { Locale } from '../../../../shared/locales';
 import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { budgetParts } from '../format';
 import { taskDetailMessages as messages } from '../messages';
+import { theme } from '../../../app/theme';
 
 /** '€500' or '€100 – €200' in the page locale. */
 export function useBudgetText(from: number, to: number, locale: Locale): string {
@@ -15,11 +16,11 @@ export function useBudgetText(from: number, to: number, locale: Locale): string 
 const Badge = styled.p`
   display: inline-block;
   margin: 0;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  padding: ${`${theme.space.xs} ${theme.space.md}`};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.primaryText};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 600;
 `;
 

@@ -12,23 +12,24 @@ import { showNotice } from '../../notices/noticesSlice';
 import { formatEuro } from '../../../../shared/money';
 import { taskDetailMessages } from '../messages';
 import { taskPartyMessages } from '../partyMessages';
+import { theme } from '../../../app/theme';
 
 const Box = styled.section`
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: 0 0 ${theme.space.sm};
+    font-size: ${theme.fontSizes.md};
   }
 
   dl {
     display: grid;
     grid-template-columns: max-content minmax(0, 1fr);
     align-items: center;
-    gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+    gap: ${`${theme.space.xs} ${theme.space.md}`};
     margin: 0;
   }
 
@@ -36,7 +37,7 @@ const Box = styled.section`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     min-width: 0;
     margin: 0;
     overflow-wrap: anywhere;
@@ -44,11 +45,11 @@ const Box = styled.section`
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Price = styled.strong`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 /** A phone number a phone can call: tall enough to tap, beside its copy button. */
@@ -57,7 +58,7 @@ const Phone = styled.a`
   align-items: center;
   min-height: 44px;
   /* Lined up with the email's copy button under it (its padding and border). */
-  padding: 0 ${({ theme }) => theme.space.sm};
+  padding: 0 ${theme.space.sm};
   border: 1px solid transparent;
   font-weight: 600;
 `;

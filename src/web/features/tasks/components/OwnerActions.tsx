@@ -11,11 +11,12 @@ import { refetchTask } from '../../push/pushActions';
 import { taskPartyMessages } from '../partyMessages';
 import { LazyTaskEditModal as TaskEditModal } from '../../taskForm/lazyEditModal';
 import { useDeleteTaskMutation } from '../taskApi';
+import { theme } from '../../../app/theme';
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 interface Props {

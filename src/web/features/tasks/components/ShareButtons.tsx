@@ -4,17 +4,18 @@ import { buttonStyles, type ButtonVariant } from '../../../ui/Button';
 import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { shareLinks } from '../format';
 import { taskDetailMessages as messages } from '../messages';
+import { theme } from '../../../app/theme';
 
 const Group = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const ShareLink = styled.a<{ $variant: ButtonVariant }>`
   ${buttonStyles}
-  padding-inline: ${({ theme }) => theme.space.md};
+  padding-inline: ${theme.space.md};
 `;
 
 /** Facebook and X share links with the page URL and the title, each in a new tab. */

@@ -6,11 +6,12 @@ import type { Author } from '../../../../shared/types';
 import { routePath } from '../../../i18n/routes';
 import { Avatar } from '../../../ui/Avatar';
 import { taskDetailMessages as messages } from '../messages';
+import { theme } from '../../../app/theme';
 
 const Row = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-width: 0;
 `;
 
@@ -24,7 +25,7 @@ const Name = styled.span`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   font-weight: 600;
 
   a {
@@ -33,17 +34,17 @@ const Name = styled.span`
 `;
 
 const Badge = styled.span`
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.secondary};
-  color: ${({ theme }) => theme.colors.secondaryText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.secondary};
+  color: ${theme.colors.secondaryText};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** Author avatar, online dot, business label, name (to the profile) and customer rating. */

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import styled, { keyframes } from 'styled-components';
 import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { taskDetailMessages as messages } from '../messages';
+import { theme } from '../../../app/theme';
 
 const pulse = keyframes`
   50% { opacity: 0.5; }
@@ -10,9 +11,9 @@ const pulse = keyframes`
 const Block = styled.div<{ $height: string; $width?: string }>`
   height: ${({ $height }) => $height};
   width: ${({ $width }) => $width ?? '100%'};
-  margin-bottom: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  margin-bottom: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   animation: ${pulse} 1.5s ease-in-out infinite;
 
   @media (prefers-reduced-motion: reduce) {

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Locale } from '../../../../shared/locales';
 import type { Task } from '../../../../shared/types';
-import { up } from '../../../ui/theme';
+import { theme, up } from '../../../app/theme';
 import { HydrationBoundary } from '../../../ui/HydrationBoundary';
 import { formatDateTime } from '../format';
 import { taskDetailMessages as messages } from '../messages';
@@ -44,29 +44,29 @@ const GallerySlot = memo(function GallerySlot({ task }: { task: Task }) {
 
 const Box = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space.lg};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 
   ${up('md')} {
-    padding: ${({ theme }) => theme.space.lg};
+    padding: ${theme.space.lg};
   }
 
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
 
   h3 {
-    margin: 0 0 ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: 0 0 ${theme.space.xs};
+    font-size: ${theme.fontSizes.md};
   }
 `;
 
 const Facts = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
 
   ${up('md')} {
@@ -78,12 +78,12 @@ const Facts = styled.dl`
   }
 
   dd {
-    margin: ${({ theme }) => theme.space.xs} 0 0;
+    margin: ${theme.space.xs} 0 0;
   }
 `;
 
 const Deadline = styled.span<{ $warning: boolean }>`
-  color: ${({ theme, $warning }) => ($warning ? theme.colors.warning : 'inherit')};
+  color: ${({ $warning }) => ($warning ? theme.colors.warning : 'inherit')};
   font-weight: ${({ $warning }) => ($warning ? 600 : 'inherit')};
 `;
 

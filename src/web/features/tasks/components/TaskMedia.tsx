@@ -10,18 +10,19 @@ import { getConfig } from '../../../app/config';
 import { Gallery } from '../../../ui/Gallery';
 import { MapView, markerLetter, type MapPoint } from '../../../ui/MapView';
 import { taskDetailMessages as messages } from '../messages';
+import { theme } from '../../../app/theme';
 
 const Addresses = styled.ol`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  gap: ${theme.space.xs};
+  margin: ${theme.space.sm} 0 0;
   padding: 0;
   list-style: none;
 
   li {
     display: flex;
     align-items: baseline;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
   }
 `;
 
@@ -33,16 +34,16 @@ const Letter = styled.span`
   width: 1.6em;
   height: 1.6em;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.primaryText};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;
 
 const Note = styled.p`
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: ${theme.space.xs} 0 0;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** The places on a map, each lettered, with their addresses (approximate before assignment). */

@@ -11,6 +11,7 @@ import { StatusPill } from '../../../ui/StatusPill';
 import { showNotice } from '../../notices/noticesSlice';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { taskDetailMessages as messages } from '../messages';
+import { theme } from '../../../app/theme';
 
 export const statusMessages = {
   open: messages.statusOpen,
@@ -25,12 +26,12 @@ const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  gap: ${`${theme.space.xs} ${theme.space.md}`};
   margin: 0;
   padding: 0;
   list-style: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Identifier = styled.li`
@@ -38,8 +39,8 @@ const Identifier = styled.li`
   align-items: center;
 
   code {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.text};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.text};
   }
 `;
 
