@@ -8,6 +8,7 @@ import { routePath } from '../../i18n/routes';
 import { Avatar } from '../../ui/Avatar';
 import { freelancersMessages as messages } from './messages';
 import { theme } from '../../app/theme';
+import { Badge } from '../../ui/Badge';
 
 const Card = styled.article`
   display: grid;
@@ -34,16 +35,9 @@ const Name = styled.h2`
   }
 `;
 
-const Badge = styled.span`
-  display: inline-block;
+/** The card's badge a little closer to the name. */
+const CardBadge = styled(Badge)`
   margin-left: ${theme.space.xs};
-  padding: 0 ${theme.space.sm};
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.secondary};
-  color: ${theme.colors.secondaryText};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: 600;
-  vertical-align: middle;
 `;
 
 const Details = styled.dl`
@@ -93,7 +87,7 @@ export function FreelancerCardView({
           <Link to={routePath(locale, 'profile', { uuid: freelancer.uuid })}>
             {freelancer.display_name}
           </Link>
-          {freelancer.is_legal && <Badge>{intl.formatMessage(messages.business)}</Badge>}
+          {freelancer.is_legal && <CardBadge>{intl.formatMessage(messages.business)}</CardBadge>}
         </Name>
         <Muted>
           {rating === null

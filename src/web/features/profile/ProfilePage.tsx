@@ -21,6 +21,7 @@ import { profileMessages as messages } from './messages';
 import { PhotoUpload } from './PhotoUpload';
 import { ProfileEditForm } from './ProfileEditForm';
 import { useGetProfileQuery } from './profileApi';
+import { Badge } from '../../ui/Badge';
 
 const Page = styled.div`
   display: grid;
@@ -43,18 +44,6 @@ const Header = styled.header`
     margin: 0;
     overflow-wrap: anywhere;
   }
-`;
-
-const Badge = styled.span`
-  display: inline-block;
-  margin-left: ${theme.space.sm};
-  padding: 0 ${theme.space.sm};
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.secondary};
-  color: ${theme.colors.secondaryText};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: 600;
-  vertical-align: middle;
 `;
 
 const Muted = styled.p`
