@@ -38,7 +38,7 @@ const Bar = styled.div`
   align-items: center;
   box-sizing: border-box;
   min-height: ${RESERVED};
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   padding-bottom: calc(${theme.space.sm} + env(safe-area-inset-bottom, 0px));
   border-top: 1px solid ${theme.colors.border};
   background: ${theme.colors.background};

@@ -46,7 +46,7 @@ const List = styled.ul`
 `;
 
 const Option = styled.li<{ $active: boolean }>`
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   background: ${({ $active }) => ($active ? theme.colors.secondary : 'transparent')};
   cursor: pointer;
 `;
@@ -71,7 +71,7 @@ const StatusSlot = styled.div`
 
 const Empty = styled.p`
   margin: 2px 0 0;
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.background};

@@ -18,7 +18,7 @@ export const buttonStyles = css<StyleProps>`
   justify-content: center;
   gap: ${theme.space.sm};
   min-height: 44px;
-  padding: ${`${theme.space.sm} ${theme.space.lg}`};
+  padding: ${theme.space.sm} ${theme.space.lg};
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   border: 2px solid transparent;
   border-radius: ${theme.radii.md};

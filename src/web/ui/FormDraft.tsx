@@ -16,7 +16,7 @@ const Restored = styled.p`
   justify-content: space-between;
   gap: ${theme.space.sm};
   margin: 0 0 ${theme.space.md};
-  padding: ${`${theme.space.xs} ${theme.space.sm}`};
+  padding: ${theme.space.xs} ${theme.space.sm};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.secondary};
 `;

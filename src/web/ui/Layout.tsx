@@ -38,7 +38,7 @@ const HeaderInner = styled.div`
   gap: ${theme.space.sm} ${theme.space.md};
   max-width: ${theme.breakpoints.xl};
   margin: 0 auto;
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
 `;
 
 const Logo = styled.div`
@@ -134,7 +134,7 @@ const FooterBar = styled.footer`
 const FooterInner = styled.div`
   max-width: ${theme.breakpoints.xl};
   margin: 0 auto;
-  padding: ${`${theme.space.lg} ${theme.space.md}`};
+  padding: ${theme.space.lg} ${theme.space.md};
 `;
 
 interface Props {

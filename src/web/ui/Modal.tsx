@@ -48,7 +48,7 @@ const Header = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${theme.space.md};
-  padding: ${`${theme.space.md} ${theme.space.lg}`};
+  padding: ${theme.space.md} ${theme.space.lg};
   border-bottom: 1px solid ${theme.colors.border};
 `;
 
@@ -66,7 +66,7 @@ const Footer = styled.div`
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${theme.space.sm};
-  padding: ${`${theme.space.md} ${theme.space.lg}`};
+  padding: ${theme.space.md} ${theme.space.lg};
   border-top: 1px solid ${theme.colors.border};
 `;
 

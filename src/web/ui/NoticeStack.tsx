@@ -35,7 +35,7 @@ const Toast = styled.div<{ $kind: NoticeStackKind }>`
   display: flex;
   align-items: flex-start;
   gap: ${theme.space.sm};
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   border-radius: ${theme.radii.md};
   border-left: 6px solid ${({ $kind }) => theme.colors[$kind]};
   background: ${theme.colors.background};

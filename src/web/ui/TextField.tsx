@@ -18,7 +18,7 @@ export const Label = styled.label`
 /** The box of every text control (inputs, text areas, selects): 44 px tall, red when invalid. */
 export const controlStyles = css<{ $invalid?: boolean }>`
   min-height: 44px;
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   border: 1px solid ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   border-radius: ${theme.radii.md};
   font: inherit;

@@ -23,7 +23,7 @@ const Bubble = styled.span<{ $visible: boolean; $align: TooltipAlign }>`
   z-index: ${theme.zIndices.tooltip};
   width: max-content;
   max-width: 260px;
-  padding: ${`${theme.space.xs} ${theme.space.sm}`};
+  padding: ${theme.space.xs} ${theme.space.sm};
   border-radius: ${theme.radii.sm};
   background: ${theme.colors.text};
   color: #fff;

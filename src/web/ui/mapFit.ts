@@ -1,7 +1,8 @@
 /**
  * The map's view and pins once OpenLayers draws them (MapView.ol.tsx only, so none of this is in a
  * page's first load): the view fitted to every place with its circle, pins spread so every letter
- * shows, and the pin's picture. Pure but for the picture (a canvas), so tested without OpenLayers (test/web/ui/mapGeometry.test.ts).
+ * shows, and the pin's picture. Pure but for the picture (a canvas), so tested without OpenLayers
+ * (test/web/ui/mapGeometry.test.ts; the picture's pixels in test/e2e/taskDetail.spec.ts).
  */
 import { MAP } from '../../shared/limits';
 import { circleRadiusMeters, mapZoom, type MapPoint } from './mapGeometry';

@@ -42,7 +42,7 @@ const Header = styled.header`
   display: flex;
   align-items: center;
   gap: ${theme.space.sm};
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   border-bottom: 1px solid ${theme.colors.border};
 
   > div {
@@ -86,7 +86,7 @@ const List = styled.ol`
 const Bubble = styled.li<{ $own: boolean }>`
   align-self: ${({ $own }) => ($own ? 'flex-end' : 'flex-start')};
   max-width: 85%;
-  padding: ${`${theme.space.xs} ${theme.space.sm}`};
+  padding: ${theme.space.xs} ${theme.space.sm};
   border-radius: ${theme.radii.md};
   background: ${({ $own }) => ($own ? theme.colors.secondary : theme.colors.surface)};
 `;

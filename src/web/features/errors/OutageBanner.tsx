@@ -27,7 +27,7 @@ const Banner = styled.div`
   justify-content: space-between;
   gap: ${theme.space.md};
   margin-bottom: ${theme.space.lg};
-  padding: ${`${theme.space.md} ${theme.space.lg}`};
+  padding: ${theme.space.md} ${theme.space.lg};
   border: 1px solid ${theme.colors.warning};
   border-left-width: 6px;
   border-radius: ${theme.radii.md};

@@ -47,7 +47,7 @@ const Filters = styled.form`
     width: 100%;
     min-height: 44px;
     margin-top: ${theme.space.xs};
-    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    padding: ${theme.space.sm} ${theme.space.md};
     border: 1px solid ${theme.colors.border};
     border-radius: ${theme.radii.md};
     background: ${theme.colors.background};

@@ -103,13 +103,13 @@ const Hero = styled.section`
   grid-template-columns: minmax(0, 1fr);
   gap: ${theme.space.md};
   align-items: center;
-  padding: ${`${theme.space.xl} ${theme.space.md}`};
+  padding: ${theme.space.xl} ${theme.space.md};
   border-radius: ${theme.radii.lg};
   background: linear-gradient(135deg, #e8f1fb 0%, #f7fafd 100%);
 
   ${up('md')} {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-    padding: ${`${theme.space.xxl} ${theme.space.xl}`};
+    padding: ${theme.space.xxl} ${theme.space.xl};
   }
 `;
 
@@ -178,7 +178,7 @@ const Search = styled.form`
     flex: 1;
     min-width: 0;
     min-height: 44px;
-    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    padding: ${theme.space.sm} ${theme.space.md};
     border: 1px solid ${theme.colors.border};
     border-radius: ${theme.radii.md};
     font: inherit;

@@ -70,7 +70,7 @@ const Tabs = styled.nav`
   a {
     flex: none;
     white-space: nowrap;
-    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    padding: ${theme.space.sm} ${theme.space.md};
     border-bottom: 3px solid transparent;
     color: ${theme.colors.textMuted};
     font-weight: 600;

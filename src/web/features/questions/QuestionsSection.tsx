@@ -111,7 +111,7 @@ const Answer = styled.div`
   display: grid;
   gap: ${theme.space.xs};
   margin-left: ${theme.space.md};
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   border-left: 3px solid ${theme.colors.primary};
   background: ${theme.colors.surface};
   border-radius: ${theme.radii.sm};

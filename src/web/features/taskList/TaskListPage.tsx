@@ -183,7 +183,7 @@ const SelectField = styled.div`
 
   select {
     min-height: 44px;
-    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    padding: ${theme.space.sm} ${theme.space.md};
     border: 1px solid ${theme.colors.border};
     border-radius: ${theme.radii.md};
     background: ${theme.colors.background};

@@ -86,7 +86,7 @@ export const Counter = styled.span<{ $over: boolean }>`
 export const Choices = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${`${theme.space.sm} ${theme.space.lg}`};
+  gap: ${theme.space.sm} ${theme.space.lg};
 
   label {
     display: inline-flex;

@@ -16,7 +16,7 @@ export function useBudgetText(from: number, to: number, locale: Locale): string 
 const Badge = styled.p`
   display: inline-block;
   margin: 0;
-  padding: ${`${theme.space.xs} ${theme.space.md}`};
+  padding: ${theme.space.xs} ${theme.space.md};
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.primary};
   color: ${theme.colors.primaryText};

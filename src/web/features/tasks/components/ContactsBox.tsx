@@ -29,7 +29,7 @@ const Box = styled.section`
     display: grid;
     grid-template-columns: max-content minmax(0, 1fr);
     align-items: center;
-    gap: ${`${theme.space.xs} ${theme.space.md}`};
+    gap: ${theme.space.xs} ${theme.space.md};
     margin: 0;
   }
 

@@ -26,7 +26,7 @@ const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${`${theme.space.xs} ${theme.space.md}`};
+  gap: ${theme.space.xs} ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
