@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import OlMap from 'ol/Map';
+import { unByKey } from 'ol/Observable';
 import View from 'ol/View';
 import Feature from 'ol/Feature';
 import LineString from 'ol/geom/LineString';
@@ -202,10 +203,10 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
       };
       element.dataset.view = JSON.stringify(state);
     };
-    map.on('moveend', describe);
     // OpenLayers' first moveend comes with its second frame; a map whose pictures are all drawn
     // already (canvas pins, no tiles offline) may have only one: its first complete render too.
-    map.once('rendercomplete', describe);
+    // By key: `un` of a listener that `once` was given removes that one whatever the type.
+    const described = [map.on('moveend', describe), map.once('rendercomplete', describe)];
     const attach = setTimeout(() => {
       map.setTarget(element);
       // The tip labels are titles; the buttons' own text is a sign ('+', '–', 'i'): name them too.
@@ -220,8 +221,7 @@ export default function MapViewOl({ points, tileUrl, attribution, height, label 
     }, 0);
     return () => {
       clearTimeout(attach);
-      map.un('moveend', describe);
-      map.un('rendercomplete', describe);
+      unByKey(described);
       map.setTarget(undefined);
     };
   }, [points, tileUrl, attribution, zoomIn, zoomOut, attributions]);
